@@ -1,0 +1,42 @@
+"""Rules Explorer: the rules of Bangkok, Bangkok Klongs, Tindahan and Bastos! as one engine.
+
+>>> import explorer
+>>> state = explorer.new_game("tindahan", players=4, seed=7)
+>>> state = state.play(state.legal_actions()[0])
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+from ._errors import EditionError, IllegalAction, RecordError
+from ._registry import GAMES, game_class, new_game, replay
+from ._state import GameState, Outcome, ScoreLine
+
+if TYPE_CHECKING:
+    from . import bangkok, bastos, klongs, tindahan
+
+__all__ = [
+    "GAMES",
+    "EditionError",
+    "GameState",
+    "IllegalAction",
+    "Outcome",
+    "RecordError",
+    "ScoreLine",
+    "bangkok",
+    "bastos",
+    "game_class",
+    "klongs",
+    "new_game",
+    "replay",
+    "tindahan",
+]
+
+
+def __getattr__(name: str) -> Any:
+    # Game packages load on first touch (explorer.tindahan...), keeping `import explorer` light.
+    if name in GAMES:
+        return import_module(f"explorer.{name}")
+    raise AttributeError(f"module 'explorer' has no attribute {name!r}")

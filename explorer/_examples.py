@@ -1,0 +1,55 @@
+"""Rulebook examples as checkable data: what the book says, and how the engine computes it."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Example:
+    """One example of a rulebook, reproduced by the engine.
+
+    ``compute`` runs the engine (a scenario or a scoring helper) and returns a value comparable
+    with ``expected``, the rulebook's own numbers.
+    """
+
+    game: str
+    id: str
+    title: str
+    section: str
+    expected: Any
+    compute: Callable[[], Any]
+    rules: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    example: Example
+    computed: Any
+    error: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None and self.computed == self.example.expected
+
+
+def examples(games: Iterable[str]) -> list[Example]:
+    out: list[Example] = []
+    for game in games:
+        module = importlib.import_module(f"explorer.{game}")
+        out.extend(getattr(module, "EXAMPLES", ()))
+    return out
+
+
+def verify(games: Iterable[str]) -> list[Verdict]:
+    """Run every example of ``games``; an example that raises is a failed verdict, not a crash."""
+    verdicts = []
+    for example in examples(games):
+        try:
+            verdicts.append(Verdict(example, example.compute()))
+        except Exception as exc:  # a broken example must show as a failure in the table
+            verdicts.append(Verdict(example, None, f"{type(exc).__name__}: {exc}"))
+    return verdicts

@@ -1,0 +1,40 @@
+"""Rules options (variants): declared per game with a default and the values allowed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    name: str
+    default: Any
+    choices: tuple[Any, ...] | None
+    doc: str
+    # For options whose values are not a short list: returns the normalised value or raises ValueError.
+    parse: Callable[[Any], Any] | None = None
+
+    def validate(self, value: Any, game: str) -> Any:
+        if self.parse is not None:
+            try:
+                return self.parse(value)
+            except (TypeError, ValueError) as exc:
+                raise ValueError(f"{game}: option {self.name}={value!r} is not allowed: {exc}") from None
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(repr(c) for c in self.choices)
+            raise ValueError(f"{game}: option {self.name}={value!r} is not allowed; choose one of {allowed}")
+        return value
+
+
+def resolve_options(game: str, declared: Mapping[str, Option], given: Mapping[str, Any]) -> dict[str, Any]:
+    """Merge ``given`` keyword options over the defaults, rejecting unknown names and bad values."""
+    unknown = sorted(set(given) - set(declared))
+    if unknown:
+        valid = ", ".join(sorted(declared)) or "(none)"
+        raise TypeError(f"{game}: unknown rules option(s) {', '.join(unknown)}; valid options: {valid}")
+    return {
+        name: opt.validate(given[name], game) if name in given else opt.default
+        for name, opt in declared.items()
+    }

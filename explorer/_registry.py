@@ -1,0 +1,63 @@
+"""Which games exist and where their rules live; game packages are imported on first use."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from typing import Any
+
+from ._errors import RecordError
+from ._state import GameState
+
+GAMES: tuple[str, ...] = ("bangkok", "klongs", "tindahan", "bastos")
+
+
+def game_class(game: str) -> type[GameState]:
+    if game not in GAMES:
+        raise ValueError(f"unknown game {game!r}; the games are {', '.join(GAMES)}")
+    module = importlib.import_module(f"explorer.{game}")
+    state_class = getattr(module, "State", None)
+    if state_class is None:
+        raise NotImplementedError(f"the {game} engine is not built yet")
+    return state_class  # type: ignore[no-any-return]
+
+
+def new_game(game: str, players: int, seed: int | None = None, **rules: Any) -> GameState:
+    """Start a game. ``rules`` are the game's variant options; unknown names raise ``TypeError``."""
+    return game_class(game).new(players, seed, **rules)
+
+
+_RECORD_KEYS = {"game", "players", "seed", "rules", "edition", "actions"}
+
+
+def replay(record: Mapping[str, Any]) -> GameState:
+    """The state a record (from ``to_record()``) leads to; a malformed record raises ``ValueError``."""
+    if not isinstance(record, Mapping):
+        raise RecordError(f"a record must be a dict, not {type(record).__name__}")
+    missing = sorted({"game", "players", "seed", "actions"} - set(record))
+    if missing:
+        raise RecordError(f"record is missing {', '.join(missing)}")
+    extra = sorted(set(record) - _RECORD_KEYS)
+    if extra:
+        raise RecordError(f"record has unknown field(s) {', '.join(extra)}")
+    game = record["game"]
+    if game not in GAMES:
+        raise RecordError(f"record field 'game' is {game!r}; expected one of {', '.join(GAMES)}")
+    rules = record.get("rules", {})
+    if not isinstance(rules, Mapping):
+        raise RecordError(f"record field 'rules' must be a dict, not {type(rules).__name__}")
+    actions = record["actions"]
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise RecordError("record field 'actions' must be a list of action notations (strings)")
+    cls = game_class(game)
+    try:
+        state = cls.new(record["players"], record["seed"], **dict(rules))
+        state = state._load_edition(record.get("edition", "standard"))
+    except (TypeError, ValueError) as exc:
+        raise RecordError(f"record cannot start a game: {exc}") from None
+    for index, action in enumerate(actions):
+        try:
+            state = state.play(action)
+        except ValueError as exc:
+            raise RecordError(f"record action #{index + 1} {action!r} is refused: {exc}") from None
+    return state

@@ -1,0 +1,265 @@
+"""The one state API every game implements (OpenSpiel-style), as immutable values (python-chess-style).
+
+A game subclasses :class:`GameState`, declares its catalogue, options and player range, and fills in
+the private hooks (``_setup``, ``_legal``, ``_apply``, ``_explain``, ``_view``, ``_snapshot``). The base
+class supplies everything the public contract promises: notation parsing, refusal with a rule id,
+copy-on-play, records, score sheets and per-seat views.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, NamedTuple, Self
+
+from ._errors import IllegalAction
+from ._options import Option, resolve_options
+from ._rules import RuleCatalogue
+
+
+class ScoreLine(NamedTuple):
+    """One itemised line of a score sheet: who, what for, how many points, under which rule."""
+
+    seat: int
+    label: str
+    points: int
+    rule: str
+    round: int = 0  # 1-based round the line belongs to; 0 for lines outside rounds (final scoring)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended: the final scores and the seats that share the win."""
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+
+    @property
+    def is_tie(self) -> bool:
+        return len(self.winners) > 1
+
+
+# A linked list of played notations, so that play() never copies the whole history.
+_History = tuple[str, "_History"] | None
+
+
+class GameState(ABC):
+    GAME: ClassVar[str]
+    RULES: ClassVar[RuleCatalogue]
+    OPTIONS: ClassVar[Mapping[str, Option]] = {}
+    MIN_PLAYERS: ClassVar[int]
+    MAX_PLAYERS: ClassVar[int]
+
+    players: int
+    seed: int
+    rules: Mapping[str, Any]
+    _history: _History
+    _n_actions: int
+    _legal_cache: list[Hashable] | None
+
+    # ---- construction -------------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, players: int, seed: int | None = None, **rules: Any) -> Self:
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise TypeError(f"{cls.GAME}: players must be an int, not {type(players).__name__}")
+        if not cls.MIN_PLAYERS <= players <= cls.MAX_PLAYERS:
+            raise ValueError(f"{cls.GAME} is for {cls.MIN_PLAYERS}-{cls.MAX_PLAYERS} players, not {players}")
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise TypeError(f"{cls.GAME}: seed must be an int, not {type(seed).__name__}")
+        state = object.__new__(cls)
+        state.players = players
+        state.seed = seed
+        state.rules = resolve_options(cls.GAME, cls.OPTIONS, rules)
+        state._history = None
+        state._n_actions = 0
+        state._legal_cache = None
+        state._setup()
+        return state
+
+    def rng(self, *salt: object) -> random.Random:
+        """A generator fixed by the seed and ``salt`` (e.g. the round number): replays deal alike."""
+        return random.Random(":".join([self.GAME, str(self.seed), *map(str, salt)]))
+
+    # ---- the public contract ------------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """The seat to act, or ``None`` once the game is over."""
+
+    @property
+    def is_over(self) -> bool:
+        return self.current_player is None
+
+    def legal_actions(self) -> list[Hashable]:
+        if self._legal_cache is None:
+            self._legal_cache = [] if self.is_over else self._legal()
+        return list(self._legal_cache)
+
+    def play(self, action: Hashable) -> Self:
+        """Return the state after ``action`` (a value or its notation); this state is unchanged."""
+        chosen = self._match(action)
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new._legal_cache = None
+        new._apply(chosen)
+        new._history = (str(chosen), self._history)
+        new._n_actions = self._n_actions + 1
+        return new
+
+    def check(self, action: Hashable) -> IllegalAction | None:
+        """``None`` if ``action`` is legal here, else the ``IllegalAction`` that ``play`` would raise."""
+        try:
+            self._match(action)
+        except IllegalAction as exc:
+            return exc
+        return None
+
+    def scores(self) -> list[int]:
+        totals = [0] * self.players
+        for line in self._score_lines():
+            totals[line.seat] += line.points
+        return totals
+
+    def score_sheet(self) -> list[ScoreLine]:
+        return list(self._score_lines())
+
+    def outcome(self) -> Outcome | None:
+        """The result once the game is over (``None`` before): scores and the seats sharing the win."""
+        if not self.is_over:
+            return None
+        scores = tuple(self.scores())
+        return Outcome(scores, self._winners(scores))
+
+    def actions(self) -> list[str]:
+        """The notations played so far, oldest first."""
+        out: list[str] = []
+        node = self._history
+        while node is not None:
+            out.append(node[0])
+            node = node[1]
+        out.reverse()
+        return out
+
+    def to_record(self) -> dict[str, Any]:
+        return {
+            "game": self.GAME,
+            "players": self.players,
+            "seed": self.seed,
+            "rules": dict(self.rules),
+            "edition": self._edition_record(),
+            "actions": self.actions(),
+        }
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see, as a JSON-serialisable dict; also the widgets' view model."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise ValueError(f"{self.GAME}: seat must be an int from 0 to {self.players - 1}, not {seat!r}")
+        current = self.current_player
+        outcome = self.outcome()
+        base: dict[str, Any] = {
+            "game": self.GAME,
+            "players": self.players,
+            "seat": seat,
+            "current_player": current,
+            "is_over": current is None,
+            "scores": self.scores(),
+            "winners": list(outcome.winners) if outcome else [],
+            "legal": [str(a) for a in self.legal_actions()] if current == seat else [],
+            "move_number": self._n_actions,
+            "rules": dict(self.rules),
+        }
+        base.update(self._view(seat))
+        return base
+
+    def snapshot(self) -> dict[str, Any]:
+        """The complete state (hidden information included) as plain data: equal states, equal snapshots."""
+        return {"game": self.GAME, "players": self.players, "seed": self.seed, "rules": dict(self.rules),
+                **self._snapshot()}
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return type(self) is type(other) and self.snapshot() == other.snapshot()
+
+    __hash__ = None  # type: ignore[assignment]  # equal by value, but not meant as dict keys
+
+    def __repr__(self) -> str:
+        status = "over" if self.is_over else f"seat {self.current_player} to act"
+        return f"<{self.GAME} {self.players} players, seed {self.seed}, {self._n_actions} actions, {status}>"
+
+    # ---- helpers for subclasses ---------------------------------------------------------------
+
+    def _match(self, action: Hashable) -> Hashable:
+        legal = self._legal_cache if self._legal_cache is not None else self.legal_actions()
+        if action in legal:
+            return action
+        if isinstance(action, str):
+            for candidate in legal:
+                if str(candidate) == action:
+                    return candidate
+        if self.is_over:
+            raise IllegalAction(f"{self.GAME}.game-over", f"{action} refused: the game is over", str(action))
+        raise self._explain(action)
+
+    def _winners(self, scores: Sequence[int]) -> tuple[int, ...]:
+        best = max(scores)
+        return tuple(seat for seat, points in enumerate(scores) if points == best)
+
+    def _edition_record(self) -> str | dict[str, Any]:
+        return "standard"
+
+    def _load_edition(self, edition: object) -> Self:
+        """The state with a record's edition in force; games without editions accept only "standard"."""
+        if edition != "standard":
+            raise ValueError(f"{self.GAME} has no editions; record field 'edition' must be 'standard'")
+        return self
+
+    # ---- hooks the conformance test relies on --------------------------------------------------
+
+    def inventory(self) -> dict[str, int]:
+        """Every physical component in the game, wherever it lies, counted by name.
+
+        The conformance test checks this never changes from move to move (cards and pieces conserved).
+        """
+        return {}
+
+    def secrets(self, seat: int) -> list[str]:
+        """Strings that must not appear anywhere in ``view(seat)`` (others' hidden cards, for example)."""
+        return []
+
+    # ---- hooks each game fills in -------------------------------------------------------------
+
+    @abstractmethod
+    def _setup(self) -> None:
+        """Fill in the starting position from ``players``, ``seed`` and ``rules``."""
+
+    @abstractmethod
+    def _legal(self) -> list[Hashable]:
+        """The legal actions of the player to act (the game is not over)."""
+
+    @abstractmethod
+    def _apply(self, action: Hashable) -> None:
+        """Mutate this fresh copy by a legal action. Replace containers, never mutate shared ones."""
+
+    @abstractmethod
+    def _explain(self, action: Hashable) -> IllegalAction:
+        """Why ``action`` (not legal here, game not over) is refused, naming the rule."""
+
+    @abstractmethod
+    def _score_lines(self) -> Sequence[ScoreLine]:
+        """Every score line so far; their sums per seat are ``scores()``."""
+
+    @abstractmethod
+    def _view(self, seat: int) -> dict[str, Any]:
+        """Game-specific parts of ``view(seat)``: everything ``seat`` may see and nothing else."""
+
+    @abstractmethod
+    def _snapshot(self) -> dict[str, Any]:
+        """Every field of the position, hidden ones included, as plain comparable data."""

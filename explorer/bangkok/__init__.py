@@ -1,0 +1,1 @@
+"""bangkok: not built yet."""

@@ -1,0 +1,1 @@
+"""bastos: not built yet."""

@@ -1,0 +1,46 @@
+"""Bots choose an action from ``state.view(seat)`` alone, so they cannot peek at hidden cards."""
+
+from __future__ import annotations
+
+import importlib
+import random
+from typing import Any, Protocol
+
+BOT_KINDS = ("random", "heuristic")
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose(self, view: dict[str, Any]) -> str:
+        """The notation of a legal action for the seat whose view this is."""
+        ...
+
+
+class RandomBot:
+    """Plays a uniformly random legal action; seeded, so games with it replay alike."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, view: dict[str, Any]) -> str:
+        legal = view["legal"]
+        if not legal:
+            raise ValueError("this view has no legal action: it is not this seat's turn")
+        return str(self._rng.choice(legal))
+
+
+def make_bot(game: str, kind: str = "heuristic", seed: int | None = None) -> Bot:
+    """A bot for ``game``: ``"random"`` or ``"heuristic"`` (the game's own sensible player)."""
+    if kind == "random":
+        return RandomBot(seed)
+    if kind != "heuristic":
+        raise ValueError(f"unknown bot kind {kind!r}; choose one of {', '.join(BOT_KINDS)}")
+    module = importlib.import_module(f"explorer.{game}")
+    heuristic = getattr(module, "HeuristicBot", None)
+    if heuristic is None:
+        raise NotImplementedError(f"{game} has no heuristic bot yet")
+    bot: Bot = heuristic(seed)
+    return bot

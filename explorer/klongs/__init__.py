@@ -1,0 +1,1 @@
+"""klongs: not built yet."""

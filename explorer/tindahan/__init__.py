@@ -1,0 +1,1 @@
+"""tindahan: not built yet."""

@@ -1,0 +1,1 @@
+"""Jupyter widgets for Rules Explorer."""
