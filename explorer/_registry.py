@@ -22,9 +22,15 @@ def game_class(game: str) -> type[GameState]:
     return state_class  # type: ignore[no-any-return]
 
 
-def new_game(game: str, players: int, seed: int | None = None, **rules: Any) -> GameState:
-    """Start a game. ``rules`` are the game's variant options; unknown names raise ``TypeError``."""
-    return game_class(game).new(players, seed, **rules)
+def new_game(
+    game: str, players: int, seed: int | None = None, *, edition: Any = None, **rules: Any
+) -> GameState:
+    """Start a game. ``rules`` are the game's variant options; unknown names raise ``TypeError``.
+
+    ``edition`` picks the components for games whose rulebooks do not list them (Bangkok, Klongs):
+    ``None`` for the default edition, or an edition dict or file path of the user's own.
+    """
+    return game_class(game).new(players, seed, edition=edition, **rules)
 
 
 _RECORD_KEYS = {"game", "players", "seed", "rules", "edition", "actions"}
@@ -51,8 +57,7 @@ def replay(record: Mapping[str, Any]) -> GameState:
         raise RecordError("record field 'actions' must be a list of action notations (strings)")
     cls = game_class(game)
     try:
-        state = cls.new(record["players"], record["seed"], **dict(rules))
-        state = state._load_edition(record.get("edition", "standard"))
+        state = cls.new(record["players"], record["seed"], edition=record.get("edition"), **dict(rules))
     except (TypeError, ValueError) as exc:
         raise RecordError(f"record cannot start a game: {exc}") from None
     for index, action in enumerate(actions):

@@ -55,6 +55,7 @@ class GameState(ABC):
 
     players: int
     seed: int
+    edition: Any
     rules: Mapping[str, Any]
     _history: _History
     _n_actions: int
@@ -63,7 +64,7 @@ class GameState(ABC):
     # ---- construction -------------------------------------------------------------------------
 
     @classmethod
-    def new(cls, players: int, seed: int | None = None, **rules: Any) -> Self:
+    def new(cls, players: int, seed: int | None = None, *, edition: Any = None, **rules: Any) -> Self:
         if isinstance(players, bool) or not isinstance(players, int):
             raise TypeError(f"{cls.GAME}: players must be an int, not {type(players).__name__}")
         if not cls.MIN_PLAYERS <= players <= cls.MAX_PLAYERS:
@@ -76,6 +77,7 @@ class GameState(ABC):
         state.players = players
         state.seed = seed
         state.rules = resolve_options(cls.GAME, cls.OPTIONS, rules)
+        state.edition = cls._resolve_edition(edition)
         state._history = None
         state._n_actions = 0
         state._legal_cache = None
@@ -212,14 +214,21 @@ class GameState(ABC):
         best = max(scores)
         return tuple(seat for seat, points in enumerate(scores) if points == best)
 
-    def _edition_record(self) -> str | dict[str, Any]:
+    @classmethod
+    def _resolve_edition(cls, edition: Any) -> Any:
+        """The components in force from ``new_game(..., edition=...)`` or a record's ``edition`` field.
+
+        Games whose components the rulebooks do not list (Bangkok, Klongs) override this to accept
+        their default edition's name, an edition dict or a path to an edition file, validated with
+        ``EditionError``. Games without editions accept only ``None`` or ``"standard"``.
+        """
+        if edition not in (None, "standard"):
+            raise ValueError(f"{cls.GAME} has no editions; edition must be 'standard', not {edition!r}")
         return "standard"
 
-    def _load_edition(self, edition: object) -> Self:
-        """The state with a record's edition in force; games without editions accept only "standard"."""
-        if edition != "standard":
-            raise ValueError(f"{self.GAME} has no editions; record field 'edition' must be 'standard'")
-        return self
+    def _edition_record(self) -> str | dict[str, Any]:
+        """How ``to_record()`` names the edition: its name if built in, else its whole data."""
+        return "standard"
 
     # ---- hooks the conformance test relies on --------------------------------------------------
 
