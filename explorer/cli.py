@@ -1,0 +1,243 @@
+"""The ``explorer`` command line: rules, examples, games against bots, records and simulations."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from ._errors import RecordError
+from ._examples import verify as run_examples
+from ._registry import GAMES, game_class, new_game, replay
+from ._state import GameState
+from .bots import BOT_KINDS, make_bot
+
+app = typer.Typer(
+    help="Rules Explorer: learn, check and play Bangkok, Bangkok Klongs, Tindahan and Bastos!",
+    no_args_is_help=True,
+    add_completion=False,
+)
+console = Console()
+
+
+def built(games: list[str] | None) -> list[str]:
+    names = games or list(GAMES)
+    for name in names:
+        if name not in GAMES:
+            raise typer.BadParameter(f"unknown game {name!r}; the games are {', '.join(GAMES)}")
+    out = []
+    for name in names:
+        try:
+            game_class(name)
+        except NotImplementedError:
+            if games:
+                raise typer.BadParameter(f"the {name} engine is not built yet") from None
+            continue
+        out.append(name)
+    return out
+
+
+def parse_rules(pairs: list[str] | None) -> dict[str, Any]:
+    """``name=value`` pairs; values are read as JSON when they parse (numbers, true, lists), else text."""
+    rules: dict[str, Any] = {}
+    for pair in pairs or []:
+        name, sep, value = pair.partition("=")
+        if not sep:
+            raise typer.BadParameter(f"rules option {pair!r} must look like name=value")
+        try:
+            rules[name] = json.loads(value)
+        except json.JSONDecodeError:
+            rules[name] = value
+    return rules
+
+
+GameArg = Annotated[str, typer.Argument(help=f"one of: {', '.join(GAMES)}")]
+RulesOpt = Annotated[list[str] | None, typer.Option("--rule", "-r", help="rules option name=value")]
+
+
+@app.command()
+def games() -> None:
+    """List the games, their player counts and their rules options."""
+    table = Table("game", "players", "rules options (default)")
+    for name in GAMES:
+        try:
+            cls = game_class(name)
+        except NotImplementedError:
+            table.add_row(name, "-", "(not built yet)")
+            continue
+        options = ", ".join(f"{o.name}={o.default!r}" for o in cls.OPTIONS.values()) or "-"
+        table.add_row(name, f"{cls.MIN_PLAYERS}-{cls.MAX_PLAYERS}", options)
+    console.print(table)
+
+
+@app.command()
+def rules(game: GameArg) -> None:
+    """Print a game's rule catalogue: stable ids, our paraphrase, the rulebook section."""
+    cls = game_class(built([game])[0])
+    table = Table("rule id", "what it says", "section", title=f"{game}: {len(cls.RULES)} rules")
+    for rule in cls.RULES.values():
+        table.add_row(rule.id, rule.text, rule.section)
+    console.print(table)
+    if cls.OPTIONS:
+        options = Table("option", "default", "meaning", title="rules options")
+        for opt in cls.OPTIONS.values():
+            options.add_row(opt.name, repr(opt.default), opt.doc)
+        console.print(options)
+
+
+@app.command()
+def verify(
+    games: Annotated[list[str] | None, typer.Argument(help="games to check (default: all built)")] = None,
+) -> None:
+    """Recompute every rulebook example with the engine; exit 1 on any mismatch."""
+    verdicts = run_examples(built(games))
+    table = Table("game", "example", "expected", "computed", "ok", "rules")
+    for v in verdicts:
+        ex = v.example
+        computed = v.error if v.error else _show(v.computed)
+        mark = "[green]yes[/green]" if v.ok else "[red]NO[/red]"
+        table.add_row(ex.game, f"{ex.title} ({ex.section})", _show(ex.expected), computed, mark,
+                      "\n".join(ex.rules))
+    console.print(table)
+    bad = sum(not v.ok for v in verdicts)
+    console.print(f"{len(verdicts) - bad} of {len(verdicts)} rulebook examples match.")
+    if bad or not verdicts:
+        raise typer.Exit(1)
+
+
+def _show(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value, sort_keys=True)
+
+
+@app.command()
+def play(
+    game: GameArg,
+    players: Annotated[int, typer.Option(help="number of players")] = 4,
+    seat: Annotated[int, typer.Option(help="your seat (0-based); the others are bots")] = 0,
+    seed: Annotated[int | None, typer.Option(help="seed for the deal (default: random)")] = None,
+    bots: Annotated[str, typer.Option(help=f"bot kind: {', '.join(BOT_KINDS)}")] = "heuristic",
+    rule: RulesOpt = None,
+    save: Annotated[Path | None, typer.Option(help="write the game record here at the end")] = None,
+) -> None:
+    """Play in the terminal against bots: type an action's notation or its number."""
+    state = new_game(built([game])[0], players=players, seed=seed, **parse_rules(rule))
+    seat_bots = {s: make_bot(game, bots, seed=(state.seed * 31 + s)) for s in range(players) if s != seat}
+    while not state.is_over:
+        current = state.current_player
+        assert current is not None
+        if current != seat:
+            action = seat_bots[current].choose(state.view(current))
+            console.print(f"seat {current} plays [bold]{action}[/bold]")
+            state = state.play(action)
+            continue
+        view = state.view(seat)
+        console.print(_summary(view))
+        legal: list[str] = view["legal"]
+        for i, notation in enumerate(legal):
+            label = view.get("labels", {}).get(notation, notation)
+            console.print(f"  [cyan]{i:>2}[/cyan] {notation:<22} {label}")
+        answer = typer.prompt("your action").strip()
+        if answer.isdigit() and int(answer) < len(legal):
+            answer = legal[int(answer)]
+        problem = state.check(answer)
+        if problem is not None:
+            console.print(f"[red]{problem}[/red]")
+            continue
+        state = state.play(answer)
+    _print_sheet(state)
+    if save:
+        save.write_text(json.dumps(state.to_record(), indent=1))
+        console.print(f"record written to {save}")
+
+
+def _summary(view: dict[str, Any]) -> str:
+    keep = ("round", "trump", "led", "hand", "trick", "values", "stalls", "scores")
+    return "  ".join(f"{k}={_show(view[k])}" for k in keep if k in view)
+
+
+def _print_sheet(state: GameState) -> None:
+    table = Table("seat", "round", "what", "points", "rule", title="score sheet")
+    for line in state.score_sheet():
+        table.add_row(str(line.seat), str(line.round or "-"), line.label, str(line.points), line.rule)
+    console.print(table)
+    outcome = state.outcome()
+    if outcome is not None:
+        console.print(f"final scores {list(outcome.scores)}; winner(s): seat(s) {list(outcome.winners)}")
+
+
+@app.command("replay")
+def replay_cmd(record: Annotated[Path, typer.Argument(help="a JSON game record")]) -> None:
+    """Replay a game record and print its score sheet; a bad record exits 2 saying why."""
+    try:
+        data = json.loads(record.read_text())
+        state = replay(data)
+    except (OSError, json.JSONDecodeError, RecordError, ValueError) as exc:
+        console.print(f"[red]{record}: {exc}[/red]")
+        raise typer.Exit(2) from None
+    console.print(repr(state))
+    _print_sheet(state)
+
+
+@app.command()
+def simulate(
+    game: GameArg,
+    n: Annotated[int, typer.Option("--games", "-n", help="how many games")] = 100,
+    players: Annotated[int | None, typer.Option(help="players (default: the game's smallest count)")] = None,
+    bots: Annotated[str, typer.Option(help="bot kinds per seat, comma-separated")] = "heuristic,random",
+    seed: Annotated[int, typer.Option(help="first seed")] = 0,
+    rule: RulesOpt = None,
+) -> None:
+    """Play bots against each other and print win shares and mean scores per seat."""
+    from tqdm import tqdm
+
+    cls = game_class(built([game])[0])
+    count = players or cls.MIN_PLAYERS
+    kinds = [k.strip() for k in bots.split(",")]
+    wins = [0.0] * count
+    totals = [0] * count
+    options = parse_rules(rule)
+    for i in tqdm(range(n), desc=f"{game} games", unit="game", file=sys.stderr):
+        state = new_game(game, players=count, seed=seed + i, **options)
+        seat_bots = [make_bot(game, kinds[s % len(kinds)], seed=seed + i * 7 + s) for s in range(count)]
+        while not state.is_over:
+            current = state.current_player
+            assert current is not None
+            state = state.play(seat_bots[current].choose(state.view(current)))
+        outcome = state.outcome()
+        assert outcome is not None
+        for s in outcome.winners:
+            wins[s] += 1 / len(outcome.winners)
+        totals = [t + p for t, p in zip(totals, outcome.scores, strict=True)]
+    table = Table("seat", "bot", "win share", "mean score", title=f"{n} games of {game}, {count} players")
+    for s in range(count):
+        table.add_row(str(s), kinds[s % len(kinds)], f"{wins[s] / n:.1%}", f"{totals[s] / n:.1f}")
+    console.print(table)
+
+
+@app.command()
+def random_game(
+    game: GameArg,
+    players: Annotated[int | None, typer.Option(help="players (default: the game's smallest count)")] = None,
+    seed: Annotated[int, typer.Option(help="seed")] = 0,
+) -> None:
+    """Print the record of one random game as JSON (a starting point for `explorer replay`)."""
+    cls = game_class(built([game])[0])
+    state = new_game(game, players=players or cls.MIN_PLAYERS, seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        state = state.play(rng.choice(state.legal_actions()))
+    print(json.dumps(state.to_record(), indent=1))
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,138 @@
+"""Real-browser fixtures: Voila serving the notebooks on 127.0.0.1, Debian's Chromium driven by Playwright.
+
+Browser tests skip, saying why, where no Chromium is found, except when RULES_EXPLORER_REQUIRE_BROWSER
+is set (CI sets it: there they must run). Every page records the requests it makes; a request for
+anything outside the machine fails the test.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+LOCAL_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+
+
+def find_chromium() -> str | None:
+    for candidate in (os.environ.get("CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"),
+                      shutil.which("chromium-browser")):
+        if candidate and Path(candidate).exists():
+            return candidate
+    return None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if find_chromium() is not None:
+        return
+    reason = "no Chromium found (set CHROMIUM=/path or `apt-get install chromium`)"
+    if os.environ.get("RULES_EXPLORER_REQUIRE_BROWSER"):
+        raise pytest.UsageError(f"browser tests are required here but {reason}")
+    for item in items:
+        if "browser" in item.keywords:
+            item.add_marker(pytest.mark.skip(reason=reason))
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def wait_for(url: str, timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            with urllib.request.urlopen(url, timeout=5):
+                return
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.3)
+
+
+@pytest.fixture(scope="session")
+def voila_url() -> Iterator[str]:
+    """The hub served exactly as `./dev hub` serves it, on a free port; yields its base URL."""
+    port = free_port()
+    log = (ARTIFACTS / "voila.log")
+    ARTIFACTS.mkdir(exist_ok=True)
+    with log.open("w") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "widgets.hub", "--port", str(port)],
+                                cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
+        base = f"http://127.0.0.1:{port}"
+        try:
+            wait_for(base + "/voila/api/contents")
+            yield base
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    executable = find_chromium()
+    assert executable is not None
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+class OutsideRequests(list[str]):
+    """URLs a page asked for outside the machine (each is refused, and fails the test)."""
+
+
+@pytest.fixture
+def page(browser: object) -> Iterator[object]:
+    from playwright.sync_api import Browser, Route
+
+    assert isinstance(browser, Browser)
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    outside = OutsideRequests()
+
+    def guard(route: Route) -> None:
+        url = route.request.url
+        host = urlparse(url).hostname or ""
+        if url.startswith(("data:", "blob:")) or host in LOCAL_HOSTS:
+            route.continue_()
+        else:
+            outside.append(url)
+            route.abort()
+
+    context.route("**/*", guard)
+    page = context.new_page()
+    page.outside_requests = outside  # type: ignore[attr-defined]
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.page_errors = errors  # type: ignore[attr-defined]
+    yield page
+    context.close()
+    assert not outside, f"requests left the machine: {outside}"
