@@ -1,0 +1,103 @@
+"""Random playouts through the public API, in actions per second, one core.
+
+    .venv/bin/python benchmarks/engine_speed.py [--seconds 5] [GAME ...]
+
+Each action is one `legal_actions()` query plus one `play()` (which returns a new state), exactly
+what a bot or a learner's click costs. If OpenSpiel (`pip install open_spiel`) is importable, its
+pure-Python games are measured in the same run (`legal_actions()` + `apply_action()`, which mutates
+in place and so is the cheaper operation) and the ratio is printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+
+import explorer
+
+GOALS = {"tindahan": 50_000, "bastos": 50_000, "bangkok": 30_000, "klongs": 20_000}
+SPIEL_GAMES = ("python_tic_tac_toe", "python_kuhn_poker", "python_liars_poker", "python_block_dominoes")
+
+
+def rate(run_one: Callable[[random.Random], int], seconds: float) -> float:
+    """Actions per second of ``run_one`` (plays one game, returns its action count), best of 3 slices."""
+    best = 0.0
+    for part in range(3):
+        rng = random.Random(part)
+        actions, start = 0, time.perf_counter()
+        while (elapsed := time.perf_counter() - start) < seconds / 3:
+            actions += run_one(rng)
+        best = max(best, actions / elapsed)
+    return best
+
+
+def explorer_game(game: str, players: int) -> Callable[[random.Random], int]:
+    def run_one(rng: random.Random) -> int:
+        state = explorer.new_game(game, players=players, seed=rng.randrange(2**31))
+        n = 0
+        while not state.is_over:
+            state = state.play(rng.choice(state.legal_actions()))
+            n += 1
+        return n
+
+    return run_one
+
+
+def spiel_game(name: str) -> Callable[[random.Random], int]:
+    import pyspiel
+
+    game = pyspiel.load_game(name)
+
+    def run_one(rng: random.Random) -> int:
+        state = game.new_initial_state()
+        n = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+            n += 1
+        return n
+
+    return run_one
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", default=None)
+    parser.add_argument("--seconds", type=float, default=5.0)
+    args = parser.parse_args()
+    ours: dict[str, float] = {}
+    print(f"{'game':<28}{'players':>8}{'actions/s':>12}{'goal':>10}")
+    for game in args.games or explorer.GAMES:
+        try:
+            cls = explorer.game_class(game)
+        except NotImplementedError:
+            print(f"{game:<28}{'-':>8}{'not built':>12}")
+            continue
+        for players in range(cls.MIN_PLAYERS, cls.MAX_PLAYERS + 1):
+            r = rate(explorer_game(game, players), args.seconds)
+            ours[f"{game}/{players}p"] = r
+            goal = GOALS.get(game, 0)
+            verdict = "ok" if r >= goal else "BELOW"
+            print(f"{game:<28}{players:>8}{r:>12,.0f}{goal:>10,} {verdict}", flush=True)
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        print("OpenSpiel not installed: no comparison (pip install open_spiel to add one)")
+        return
+    spiel = {}
+    for name in SPIEL_GAMES:
+        spiel[name] = rate(spiel_game(name), args.seconds)
+        print(f"{'openspiel ' + name:<28}{'':>8}{spiel[name]:>12,.0f}", flush=True)
+    mean_spiel = sum(spiel.values()) / len(spiel)
+    print(f"ratio to OpenSpiel's pure-Python games (mean {mean_spiel:,.0f}/s):")
+    for key, value in ours.items():
+        print(f"  {key:<20} {value / mean_spiel:5.2f}x")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,27 @@
+# %% [markdown]
+# # Rules Explorer
+#
+# Learn, check and play the rules of three Southeast-Asian market games. Every rule is enforced and
+# every score itemised by one engine; each walkthrough replays the rulebook's own examples and prints
+# the engine's numbers beside the book's.
+#
+# ## Filipino Fruit Market
+#
+# | game | learn the rules | play against bots |
+# |---|---|---|
+# | **Tindahan** — tricks and market-stall majorities, 3–5 players | [Tindahan walkthrough](tindahan_walkthrough.ipynb) | [Play Tindahan](tindahan_play.ipynb) |
+# | **Bastos!** — tricks with a changing value table, 3–4 players | [Bastos! walkthrough](bastos_walkthrough.ipynb) | [Play Bastos!](bastos_play.ipynb) |
+#
+# ## Coming next
+#
+# **Bangkok** (the 3×3 port and the floating markets) and **Bangkok Klongs** (boats on the klongs,
+# market days) follow on the same engine.
+
+# %%
+# The engine behind every page: which games it knows and how many rulebook examples it reproduces.
+import explorer
+from explorer._examples import verify
+
+verdicts = verify(["tindahan", "bastos"])
+print(f"games: {', '.join(explorer.GAMES)}")
+print(f"Filipino Fruit Market examples reproduced: {sum(v.ok for v in verdicts)} of {len(verdicts)}")
