@@ -1,0 +1,78 @@
+"""The widgets in JupyterLab itself, light and dark: open a walkthrough, run it, play a card."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .conftest import ARTIFACTS, ROOT, free_port, wait_for
+
+pytestmark = pytest.mark.browser
+
+THEMES = {"light": "JupyterLab Light", "dark": "JupyterLab Dark"}
+
+
+@pytest.fixture(params=sorted(THEMES))
+def lab_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[str, str]]:
+    theme = str(request.param)
+    settings = tmp_path / "settings" / "@jupyterlab" / "apputils-extension"
+    settings.mkdir(parents=True)
+    (settings / "themes.jupyterlab-settings").write_text(json.dumps({"theme": THEMES[theme]}))
+    # Work on a copy, so running the notebook in the browser never rewrites the checkout's outputs.
+    work = tmp_path / "notebooks"
+    shutil.copytree(ROOT / "notebooks", work, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    port = free_port()
+    ARTIFACTS.mkdir(exist_ok=True)
+    with (ARTIFACTS / f"jupyterlab-{theme}.log").open("w") as log:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", "--ip=127.0.0.1",
+             f"--port={port}", "--IdentityProvider.token=", "--ServerApp.password=",
+             "--ServerApp.disable_check_xsrf=True", f"--ServerApp.root_dir={work}",
+             f"--LabApp.user_settings_dir={tmp_path / 'settings'}",
+             f"--LabApp.workspaces_dir={tmp_path / 'workspaces'}",
+             "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
+            cwd=work, stdout=log, stderr=subprocess.STDOUT)
+        base = f"http://127.0.0.1:{port}"
+        try:
+            wait_for(base + "/api/status")
+            yield base, theme
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
+def test_walkthrough_runs_and_plays_in_jupyterlab(page: Any, lab_url: tuple[str, str]) -> None:
+    base, theme = lab_url
+    page.goto(f"{base}/lab/tree/tindahan_walkthrough.ipynb?reset", timeout=90_000)
+    page.wait_for_selector(".jp-Notebook", timeout=90_000)
+    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=90_000)
+    # Run every cell from the menu, as a learner would.
+    page.click("text=Run", timeout=30_000)
+    page.click("text=Run All Cells", timeout=30_000)
+    table = page.locator(".re-trick-table").first
+    table.wait_for(timeout=90_000)
+    page.wait_for_function("() => document.querySelector('.re-trick-table')?.dataset.busy === 'false'",
+                           timeout=30_000)
+    move = table.get_attribute("data-move")
+    legal = table.locator("button[data-action].legal")
+    assert legal.count() >= 1
+    legal.first.click()
+    page.wait_for_function("m => document.querySelector('.re-trick-table').dataset.move !== m",
+                           arg=move, timeout=20_000)
+    dark = page.evaluate("() => document.body.dataset.jpThemeLight")
+    assert dark == ("false" if theme == "dark" else "true")
+    # The widget draws with the theme's colours: its background follows --jp-layout-color*.
+    background = table.evaluate("el => getComputedStyle(el).backgroundColor")
+    page.screenshot(path=str(ARTIFACTS / f"jupyterlab-{theme}.png"))
+    assert background not in ("", None)
+    assert not page.page_errors, page.page_errors

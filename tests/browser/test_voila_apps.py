@@ -1,0 +1,96 @@
+"""The Voila apps in a real browser: the hub, each play app played by clicking, checked against the engine."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import explorer
+
+pytestmark = pytest.mark.browser
+
+SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
+TABLE = ".re-trick-table"
+
+
+def open_app(page: Any, url: str) -> None:
+    page.goto(url, wait_until="domcontentloaded", timeout=90_000)
+    page.wait_for_selector(TABLE, timeout=90_000)
+
+
+def wait_idle(page: Any, timeout: float = 30_000) -> None:
+    """Until the bots have moved and it is the learner's turn or the round/game has been scored."""
+    page.wait_for_function(
+        f"""() => {{
+            const t = document.querySelector('{TABLE}');
+            return t && t.dataset.busy === 'false';
+        }}""",
+        timeout=timeout,
+    )
+
+
+def shown_scores(page: Any, players: int) -> list[int]:
+    return [int(page.locator(f'{TABLE} [data-role="score"][data-seat="{s}"]').inner_text().strip())
+            for s in range(players)]
+
+
+def engine_state(page: Any) -> explorer.GameState:
+    """The engine's own state for the page's game, rebuilt here from the record the page shows."""
+    record = json.loads(page.locator('[data-role="record"]').text_content())
+    return explorer.replay(record)
+
+
+def test_hub_links_every_app(page: Any, voila_url: str) -> None:
+    page.goto(voila_url + "/", wait_until="domcontentloaded", timeout=90_000)
+    page.wait_for_selector("text=Rules Explorer", timeout=90_000)
+    assert page.url.endswith("/voila/render/index.ipynb")
+    hrefs = page.eval_on_selector_all("a[href$='.ipynb']", "els => els.map(e => e.getAttribute('href'))")
+    for name in ("tindahan_walkthrough", "tindahan_play", "bastos_walkthrough", "bastos_play"):
+        assert f"{name}.ipynb" in hrefs
+    page.click("text=Play Tindahan")
+    page.wait_for_selector(TABLE, timeout=90_000)
+    assert page.url.endswith("/voila/render/tindahan_play.ipynb")
+
+
+@pytest.mark.parametrize(("game", "players"), [("tindahan", 3), ("bastos", 4)])
+def test_play_a_round_by_clicking(page: Any, voila_url: str, game: str, players: int) -> None:
+    open_app(page, f"{voila_url}/voila/render/{game}_play.ipynb?players={players}&seed=11&delay=0.05")
+    rng = random.Random(3)
+    illegal_checked = False
+    for _ in range(400):
+        wait_idle(page)
+        if page.locator('[data-role="sheet"]').count():
+            break  # the first round has been scored
+        table = page.locator(TABLE)
+        move = table.get_attribute("data-move")
+        hand = page.locator(f"{TABLE} button[data-action]:not(.legal)")
+        if not illegal_checked and hand.count():
+            refused = hand.first.get_attribute("data-action")
+            hand.first.click()
+            error = page.locator(f'{TABLE} [data-role="error"]')
+            error.wait_for(state="visible", timeout=10_000)
+            text = error.inner_text()
+            assert f"{game}." in text, f"the refusal of {refused} should name the rule: {text!r}"
+            assert table.get_attribute("data-move") == move, "a refused click must change nothing"
+            illegal_checked = True
+        legal = page.locator(f"{TABLE} button[data-action].legal")
+        assert legal.count(), "the learner's turn must offer a legal action"
+        legal.nth(rng.randrange(legal.count())).click()
+        page.wait_for_function(
+            f"m => document.querySelector('{TABLE}').dataset.move !== m", arg=move, timeout=10_000)
+    else:
+        pytest.fail("the round did not end")
+    assert illegal_checked, "no illegal card was ever offered to click"
+    state = engine_state(page)
+    assert shown_scores(page, players) == state.scores()
+    totals = [int(page.locator(f'[data-role="sheet-total"][data-seat="{s}"]').inner_text())
+              for s in range(players)]
+    assert totals == state.scores()
+    assert page.locator(".js-plotly-plot").count() >= 1, "the round's chart is drawn"
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{game}-play.png"), full_page=True)
+    assert not page.page_errors, page.page_errors
