@@ -1,0 +1,63 @@
+"""Bastos! rules options: where the rulebook leaves a choice or can be read two ways."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .._options import Option
+from ._cards import FRUITS, check_card
+
+Deal = tuple[tuple[str, ...], ...]
+
+
+def parse_deal(value: Any) -> Deal | None:
+    """A fixed first deal as a tuple of hands; the per-game checks (sizes, fruits) come at setup."""
+    if value is None:
+        return None
+    if isinstance(value, str) or not isinstance(value, list | tuple):
+        raise ValueError("deal must be a list of hands, one list of card notations per seat")
+    hands: list[tuple[str, ...]] = []
+    seen: dict[str, int] = {}
+    for seat, hand in enumerate(value):
+        if isinstance(hand, str) or not isinstance(hand, list | tuple):
+            raise ValueError(f"hand {seat} must be a list of card notations like 'mango-5', not {hand!r}")
+        for card in hand:
+            check_card(card, f"hand {seat}")
+            if card in seen:
+                raise ValueError(f"{card} is dealt twice (hands {seen[card]} and {seat})")
+            seen[card] = seat
+        hands.append(tuple(hand))
+    return tuple(hands)
+
+
+OPTIONS: dict[str, Option] = {
+    "removed_fruit": Option(
+        "removed_fruit", "lanzones", FRUITS,
+        "With three players one fruit goes back in the box and the rulebook does not say which. The "
+        "default boxes lanzones, the fruit Tindahan also drops first (there bananas always stay), so "
+        "both games of the box are played with the same four fruits. Any other fruit may be named. "
+        "Ignored with four players, who use all five fruits."),
+    "bastos_lead": Option(
+        "bastos_lead", "highest-follower", ("highest-follower", "must-beat-led"),
+        "Who takes a trick whose leader led their own Bastos! colour when some players follow and some "
+        "throw off (no trump). The book says the trick is then decided 'as usual', and spells out two "
+        "cases: all others throw off -> the leader takes it; all others follow -> the best follower "
+        "takes it even below the led card. 'highest-follower' (default) reads the led card as simply "
+        "unable to win, so the best eligible following card takes any such trick, and the leader only "
+        "when nobody else can. 'must-beat-led' reads the book's 'with a higher card' literally for the "
+        "mixed case: a follower takes it only by beating the led card, otherwise the leader does; when "
+        "all others follow, the best follower still wins as the book says."),
+    "trump_timing": Option(
+        "trump_timing", "from-declaration", ("from-declaration", "whole-trick"),
+        "Whether a card of the new trump fruit thrown earlier in the same trick, before the fruit was "
+        "made trump, counts as trump. 'from-declaration' (default): no, the declaring card is the "
+        "trick's first trump, as the book calls it, and the earlier card stays a throw-off. "
+        "'whole-trick': every card of the trump fruit in the trick counts as trump."),
+    "deal": Option(
+        "deal", None, None,
+        "Fix the first round's deal: a list of hands, one list of card notations per seat (12 cards "
+        "each with three players, 11 with four; the card nobody holds becomes the four-player spare). "
+        "Later rounds are shuffled from the seed. Rulebook scenarios use it so their records replay. "
+        "Note that the option, like every rules option, is shown in every seat's view.",
+        parse_deal),
+}
