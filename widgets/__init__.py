@@ -1,1 +1,10 @@
-"""Jupyter widgets for Rules Explorer."""
+"""Jupyter widgets for Rules Explorer: anywidget components that draw an engine's view model.
+
+The widgets never decide legality: they send the learner's intent (an action notation) to the
+kernel, where the engine accepts it or refuses it with a reason and a rule id.
+"""
+
+from ._session import GameWidget
+from .trick_table import TrickTableWidget
+
+__all__ = ["GameWidget", "TrickTableWidget"]

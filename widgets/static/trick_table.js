@@ -1,0 +1,510 @@
+// The trick table for Tindahan and Bastos! (anywidget front end, plain ES module, no build step).
+//
+// It draws the kernel's `view` trait and sends intents ({type: "play", action, move}); it never
+// decides legality. Cards the engine lists in `view.legal` get the class `legal`; every other hand
+// card stays clickable so the learner can read the engine's reason for refusing it.
+//
+// Stable hooks for the browser tests: root `.re-trick-table[data-game][data-move][data-busy]
+// [data-current]`; `button[data-action]` for every hand card and action; `[data-role=score]
+// [data-seat=N]`, `[data-role=error]`, `[data-role=turn]`, `[data-role=summary]`,
+// `[data-role=last-trick]`.
+
+const FRUITS = {
+  banana: { letter: "B", glyph: "\u263E" }, // crescent
+  lanzones: { letter: "L", glyph: "\u25CF" }, // round berry
+  mango: { letter: "M", glyph: "\u25C6" }, // diamond
+  pineapple: { letter: "P", glyph: "\u25B2" }, // crown
+  durian: { letter: "D", glyph: "\u2738" }, // spikes
+};
+const FRUIT_ORDER = Object.keys(FRUITS);
+
+// ---- small DOM helpers (text only: nothing from the model is parsed as HTML) --------------------
+
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+const asArray = (x) => (Array.isArray(x) ? x : []);
+const asObject = (x) => (x && typeof x === "object" && !Array.isArray(x) ? x : {});
+const isSeat = (x) => Number.isInteger(x);
+
+function parseCard(notation) {
+  const match = /^([a-z]+)-(\d+)$/.exec(String(notation));
+  return match ? { fruit: match[1], value: Number(match[2]) } : null;
+}
+
+function seatName(view, seat) {
+  const names = asArray(view.names);
+  return typeof names[seat] === "string" ? names[seat] : `Seat ${seat}`;
+}
+
+function fruitBadge(fruit, extraClass = "") {
+  const info = FRUITS[fruit] || { letter: "?", glyph: "?" };
+  return h(
+    "span",
+    { class: `re-badge re-fruit-${fruit} ${extraClass}`.trim(), title: fruit, "aria-hidden": "true" },
+    h("span", { class: "re-badge-letter", text: info.letter }),
+    h("span", { class: "re-badge-glyph", text: info.glyph }),
+  );
+}
+
+// A card face (not interactive by itself): value, fruit letter and glyph, fruit colour stripe.
+function cardFace(notation, small = false) {
+  const card = parseCard(notation);
+  if (!card) return h("span", { class: "re-card-face", text: String(notation) });
+  return h(
+    "span",
+    { class: `re-card-face re-fruit-${card.fruit}${small ? " re-small" : ""}`, "aria-hidden": "true" },
+    h("span", { class: "re-card-value", text: String(card.value) }),
+    fruitBadge(card.fruit),
+  );
+}
+
+function cardWords(notation) {
+  const card = parseCard(notation);
+  return card ? `${card.fruit} ${card.value}` : String(notation);
+}
+
+// The donkey cart that marks trump, drawn with CSS (a box on two wheels).
+function donkeyCart() {
+  return h(
+    "span",
+    { class: "re-cart", title: "donkey cart (trump)", "aria-hidden": "true" },
+    h("span", { class: "re-cart-box" }),
+    h("span", { class: "re-cart-wheel re-cart-w1" }),
+    h("span", { class: "re-cart-wheel re-cart-w2" }),
+  );
+}
+
+// How one entry of a trick reads, as a visual chip and as words.
+function playChip(view, play, winner) {
+  const p = asObject(play);
+  const who = seatName(view, p.seat);
+  let face;
+  let words;
+  if (p.kind === "card") {
+    face = cardFace(p.card, true);
+    words = `${who} played ${cardWords(p.card)}${p.trump ? ", declaring trump" : ""}`;
+  } else if (p.kind === "seller") {
+    face = h("span", { class: "re-token re-seller-token" }, fruitBadge(p.fruit), " seller");
+    words = `${who} sent a seller to the ${p.fruit} stall`;
+  } else if (p.kind === "cart") {
+    face = h("span", { class: "re-token" }, donkeyCart(), fruitBadge(p.fruit));
+    words = `${who} moved the donkey cart to ${p.fruit}`;
+  } else if (p.kind === "adjust") {
+    const delta = Number(p.delta) > 0 ? `+${p.delta}` : String(p.delta);
+    face = h("span", { class: "re-token" }, fruitBadge(p.fruit), ` ${delta}`);
+    words = `${who} changed ${p.fruit} by ${delta}`;
+  } else {
+    face = h("span", { class: "re-token", text: String(p.kind ?? "?") });
+    words = `${who}: ${p.kind}`;
+  }
+  const won = isSeat(winner) && winner === p.seat && p.kind === "card";
+  return h(
+    "li",
+    { class: `re-play${won ? " re-winner" : ""}${p.trump ? " re-trump-play" : ""}`, "aria-label": words + (won ? " and won" : "") },
+    face,
+    h("span", { class: "re-play-seat", text: who }),
+    p.trump ? h("span", { class: "re-tag", text: "trump!" }) : null,
+  );
+}
+
+// ---- the parts of the table -------------------------------------------------------------------
+
+function header(view, ui) {
+  const game = view.game === "bastos" ? "Bastos!" : view.game === "tindahan" ? "Tindahan" : String(view.game ?? "");
+  const bits = [];
+  if (isSeat(view.round)) bits.push(`Round ${view.round}${isSeat(view.rounds) ? ` of ${view.rounds}` : ""}`);
+  if (typeof view.phase === "string" && view.phase !== "play" && view.phase !== "over") bits.push(`phase: ${view.phase}`);
+  const hasLast = view.last_trick && typeof view.last_trick === "object";
+  return h(
+    "div",
+    { class: "re-header" },
+    h("span", { class: "re-title", text: game }),
+    h("span", { class: "re-meta", text: bits.join(" \u00B7 ") }),
+    h("span", { class: "re-spacer" }),
+    h("button", {
+      class: "re-button", type: "button", "data-role": "last-trick", "aria-pressed": ui.showLast ? "true" : "false",
+      "aria-label": ui.showLast ? "Back to the current trick" : "Review the last trick",
+      disabled: !hasLast, text: ui.showLast ? "Current trick" : "Last trick",
+    }),
+    h("button", {
+      class: "re-button", type: "button", "data-role": "restart", "aria-label": "Restart this game from the start",
+      text: "Restart",
+    }),
+  );
+}
+
+function turnLine(view, busy) {
+  let text;
+  const current = view.current_player;
+  if (view.is_over) text = "Game over";
+  else if (!isSeat(current)) text = "";
+  else if (asArray(view.legal).length > 0) {
+    const learners = asArray(view.learners);
+    text = learners.length === 1 ? "Your turn" : `${seatName(view, current)}: your turn`;
+    if (view.phase === "choose") text += " \u2014 choose your Bastos! card";
+    if (isSeat(view.adjusting) && view.adjusting === current) text += " \u2014 move one fruit's value";
+  } else {
+    text = `${seatName(view, current)} to act${busy ? "\u2026" : ""}`;
+  }
+  return h("div", { class: "re-turn", "data-role": "turn", "aria-live": "polite", text });
+}
+
+function seatPanel(view, seat, where) {
+  const scores = asArray(view.scores);
+  const current = view.current_player;
+  const bots = asArray(view.bots);
+  const bastos = asArray(view.bastos)[seat];
+  const chosen = asArray(view.chosen)[seat];
+  const handSize = asArray(view.hand_sizes)[seat];
+  const tricks = asArray(view.tricks_won)[seat];
+  const sellersLeft = asArray(view.sellers_left)[seat];
+  const openHand = asArray(view.open_hands)[seat];
+  const isView = seat === view.seat;
+  const tags = [];
+  if (seat === view.dealer) tags.push(h("span", { class: "re-tag", title: "dealer", text: "Dealer" }));
+  if (seat === view.leader && !view.is_over) tags.push(h("span", { class: "re-tag", title: "leads this trick", text: "Leads" }));
+  if (bots[seat]) tags.push(h("span", { class: "re-tag re-bot", text: `bot` }));
+  if (asArray(view.winners).includes(seat)) tags.push(h("span", { class: "re-tag re-win", text: "Winner" }));
+
+  const facts = [];
+  if (isSeat(tricks)) facts.push(h("span", { class: "re-fact", text: `tricks ${tricks}` }));
+  if (isSeat(sellersLeft)) facts.push(h("span", { class: "re-fact", text: `sellers ${sellersLeft}` }));
+  if ("bastos" in view) {
+    if (typeof bastos === "string") {
+      facts.push(h("span", { class: "re-fact", title: `Bastos! colour: ${bastos}` }, "Bastos! ", fruitBadge(bastos)));
+    } else {
+      facts.push(h("span", { class: "re-fact", text: chosen ? "Bastos! chosen" : "Bastos! ?" }));
+    }
+  }
+
+  let hand = null;
+  if (!isView) {
+    if (Array.isArray(openHand)) {
+      hand = h("ul", { class: "re-open-hand", "aria-label": `${seatName(view, seat)}'s hand (teaching mode)` },
+        openHand.map((c) => h("li", { "aria-label": cardWords(c) }, cardFace(c, true))));
+    } else if (isSeat(handSize)) {
+      hand = h("div", { class: "re-backs", "aria-label": `${handSize} cards in hand` },
+        Array.from({ length: Math.min(handSize, 12) }, () => h("span", { class: "re-back", "aria-hidden": "true" })));
+    }
+  }
+  const label = `${seatName(view, seat)}, score ${scores[seat] ?? 0}${seat === current ? ", to act" : ""}`;
+  return h(
+    "section",
+    {
+      class: `re-seat re-seat-${where}${seat === current ? " re-current" : ""}${isView ? " re-me" : ""}`,
+      "data-seat": seat, "aria-label": label, "aria-current": seat === current ? "true" : null,
+    },
+    h("div", { class: "re-seat-head" },
+      h("span", { class: `re-seat-dot re-seat-c${seat}`, "aria-hidden": "true" }),
+      h("span", { class: "re-name", text: seatName(view, seat) }),
+      h("span", { class: "re-score", "data-role": "score", "data-seat": seat, title: "score", text: String(scores[seat] ?? 0) })),
+    h("div", { class: "re-tags" }, tags),
+    h("div", { class: "re-facts" }, facts),
+    isSeat(handSize) && !isView ? h("div", { class: "re-fact", text: `${handSize} cards` }) : null,
+    hand,
+  );
+}
+
+function centre(view, ui) {
+  const last = view.last_trick && typeof view.last_trick === "object" ? view.last_trick : null;
+  const showingLast = ui.showLast && last;
+  const plays = showingLast ? asArray(last.plays) : asArray(view.trick);
+  let caption;
+  if (showingLast) {
+    caption = isSeat(last.winner) ? `Last trick \u2014 won by ${seatName(view, last.winner)}` : "Last trick \u2014 set aside";
+  } else {
+    caption = plays.length ? "Current trick" : "No cards played in this trick yet";
+  }
+  const status = [];
+  if (typeof view.trump === "string") {
+    status.push(h("span", { class: "re-status", "aria-label": `Trump: ${view.trump}` }, "Trump ", donkeyCart(), fruitBadge(view.trump), ` ${view.trump}`));
+  } else if ("trump" in view) {
+    status.push(h("span", { class: "re-status", text: "No trump yet" }));
+  }
+  if (typeof view.led === "string" && !showingLast) {
+    status.push(h("span", { class: "re-status", "aria-label": `Led fruit: ${view.led}` }, "Led ", fruitBadge(view.led), ` ${view.led}`));
+  }
+  if (typeof view.spare === "string") {
+    status.push(h("span", { class: "re-status", "aria-label": `Spare card: ${cardWords(view.spare)}` }, "Spare ", cardFace(view.spare, true)));
+  }
+  return h(
+    "div",
+    { class: `re-centre${showingLast ? " re-reviewing" : ""}` },
+    h("div", { class: "re-status-row" }, status),
+    h("div", { class: "re-caption", text: caption }),
+    h("ol", { class: "re-trick", "aria-label": caption }, plays.map((p) => playChip(view, p, showingLast ? last.winner : null))),
+  );
+}
+
+function stalls(view) {
+  const table = asObject(view.stalls);
+  const fruits = asArray(view.fruits).filter((f) => f in table);
+  if (!fruits.length) return null;
+  return h(
+    "div",
+    { class: "re-market", role: "group", "aria-label": "Market stalls" },
+    fruits.map((fruit) => {
+      const sellers = asArray(table[fruit]);
+      const who = sellers.map((n, s) => [n, s]).filter(([n]) => Number(n) > 0);
+      const trump = view.trump === fruit;
+      const words = who.length ? who.map(([n, s]) => `${seatName(view, s)} ${n}`).join(", ") : "no sellers";
+      return h(
+        "div",
+        { class: `re-stall re-fruit-${fruit}${trump ? " re-trump" : ""}`, "aria-label": `${fruit} stall${trump ? " (trump, donkey cart)" : ""}: ${words}` },
+        h("div", { class: "re-stall-head" }, fruitBadge(fruit), h("span", { text: fruit }), trump ? donkeyCart() : null),
+        h("ul", { class: "re-sellers", "aria-hidden": "true" },
+          who.map(([n, s]) => h("li", { class: `re-seat-c${s}`, title: `${seatName(view, s)}: ${n}` },
+            h("span", { class: "re-seller-name", text: seatName(view, s) }), h("span", { class: "re-seller-count", text: `\u00D7${n}` })))),
+      );
+    }),
+  );
+}
+
+function valueTable(view) {
+  const values = asObject(view.values);
+  const fruits = asArray(view.fruits).filter((f) => f in values);
+  if (!fruits.length) return null;
+  const bastos = asArray(view.bastos);
+  const levels = [3, 2, 1, 0, -1, -2];
+  const adjusting = isSeat(view.adjusting);
+  return h(
+    "table",
+    { class: `re-values${adjusting ? " re-adjusting" : ""}` },
+    h("caption", { text: "Fruit values" }),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "value" }),
+      fruits.map((f) => h("th", { scope: "col", class: view.trump === f ? "re-trump" : null, "aria-label": `${f}${view.trump === f ? " (trump)" : ""}` },
+        fruitBadge(f), view.trump === f ? donkeyCart() : null)))),
+    h("tbody", {}, levels.map((level) => h("tr", {},
+      h("th", { scope: "row", text: level > 0 ? `+${level}` : String(level) }),
+      fruits.map((f) => {
+        const here = Number(values[f]) === level;
+        return h("td", { class: here ? `re-marker re-fruit-${f}` : null, "aria-label": here ? `${f} is worth ${level}` : null },
+          here ? h("span", { class: "re-marker-dot", text: "\u25CF" }) : null);
+      })))),
+    h("tfoot", {}, h("tr", {}, h("th", { scope: "row", text: "Bastos!" }),
+      fruits.map((f) => h("td", { class: "re-bastos-of" },
+        bastos.map((b, s) => (b === f ? h("span", { class: `re-seat-dot re-seat-c${s}`, title: seatName(view, s), "aria-label": `${seatName(view, s)}'s Bastos! colour` }) : null)))))),
+  );
+}
+
+function errorBox(error) {
+  const e = asObject(error);
+  const message = typeof e.message === "string" ? e.message : "";
+  const rule = typeof e.rule === "string" ? e.rule : "";
+  return h(
+    "div",
+    { class: "re-error", "data-role": "error", role: "alert", hidden: !message },
+    message ? h("span", { class: "re-error-text", text: message }) : null,
+    rule ? h("span", { class: "re-rule" }, " Rule: ", h("code", { text: rule })) : null,
+    message ? h("button", { class: "re-button re-dismiss", type: "button", "data-role": "dismiss", "aria-label": "Dismiss this message", text: "\u00D7" }) : null,
+  );
+}
+
+function handArea(view) {
+  const legal = new Set(asArray(view.legal).map(String));
+  const labels = asObject(view.labels);
+  const hand = asArray(view.hand).map(String);
+  const inHand = new Set(hand);
+  const actions = [...legal].filter((a) => !inHand.has(a));
+  const name = seatName(view, view.seat);
+  const cards = hand.map((card) => {
+    const ok = legal.has(card);
+    const label = ok ? (typeof labels[card] === "string" ? labels[card] : `Play ${cardWords(card)}`) : `${cardWords(card)} (not playable now)`;
+    return h("button", {
+      type: "button", class: `re-card${ok ? " legal" : ""}`, "data-action": card, "aria-label": label, title: label,
+    }, cardFace(card));
+  });
+  const buttons = actions.map((a) => h("button", {
+    type: "button", class: "re-button re-action legal", "data-action": a,
+    "aria-label": typeof labels[a] === "string" ? labels[a] : a, text: typeof labels[a] === "string" ? labels[a] : a,
+  }));
+  return h(
+    "div",
+    { class: "re-hand-area" },
+    buttons.length ? h("div", { class: "re-actions", role: "group", "aria-label": "Other actions" }, buttons) : null,
+    h("div", { class: "re-hand", role: "group", "aria-label": `${name}'s hand${view.is_over ? "" : " (arrow keys move between cards)"}` },
+      cards.length ? cards : h("span", { class: "re-empty", text: "No cards in hand" })),
+  );
+}
+
+function summary(view) {
+  if (!view.is_over) return null;
+  const players = Number(view.players) || asArray(view.scores).length;
+  const seats = Array.from({ length: players }, (_, s) => s);
+  const winners = asArray(view.winners).map((s) => seatName(view, s));
+  const rounds = asArray(view.round_scores);
+  const scores = asArray(view.scores);
+  return h(
+    "div",
+    { class: "re-summary", "data-role": "summary" },
+    h("h3", { text: winners.length > 1 ? `Game over \u2014 tie: ${winners.join(", ")}` : `Game over \u2014 ${winners[0] ?? "nobody"} wins` }),
+    h("table", { class: "re-score-table" },
+      h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "Round" }), seats.map((s) => h("th", { scope: "col", text: seatName(view, s) })))),
+      h("tbody", {}, rounds.map((r) => h("tr", {},
+        h("th", { scope: "row", text: r.round ? String(r.round) : "other" }),
+        seats.map((s) => h("td", { text: String(asArray(r.points)[s] ?? 0) }))))),
+      h("tfoot", {}, h("tr", {}, h("th", { scope: "row", text: "Total" }), seats.map((s) => h("td", { text: String(scores[s] ?? 0) }))))),
+    h("button", { class: "re-button", type: "button", "data-role": "new-game", "aria-label": "Play a new game with the next deal", text: "New game" }),
+  );
+}
+
+function events(view) {
+  const list = asArray(view.events).slice(-10);
+  if (!list.length) return null;
+  return h("details", { class: "re-events" },
+    h("summary", { text: `Recent events: ${list[list.length - 1]}` }),
+    h("ol", {}, list.map((e) => h("li", { text: String(e) }))));
+}
+
+// Seats other than the viewer's, placed clockwise from the viewer's left, over the top, to the right.
+function placeSeats(view) {
+  const players = Number(view.players) || asArray(view.scores).length;
+  const me = isSeat(view.seat) ? view.seat : 0;
+  const others = Array.from({ length: players - 1 }, (_, i) => (me + 1 + i) % players);
+  if (others.length === 0) return { left: [], top: [], right: [] };
+  if (others.length === 1) return { left: [], top: others, right: [] };
+  return { left: [others[0]], top: others.slice(1, -1), right: [others[others.length - 1]] };
+}
+
+// ---- the widget ---------------------------------------------------------------------------------
+
+function draw(root, model, ui) {
+  const view = asObject(model.get("view"));
+  const busy = Boolean(model.get("busy"));
+  root.dataset.game = String(view.game ?? "");
+  root.dataset.move = String(view.move_number ?? 0);
+  root.dataset.busy = busy ? "true" : "false";
+  root.dataset.current = isSeat(view.current_player) ? String(view.current_player) : "";
+  root.setAttribute("aria-busy", busy ? "true" : "false");
+  if (!(view.last_trick && typeof view.last_trick === "object")) ui.showLast = false;
+  if (!isSeat(view.players)) {
+    root.replaceChildren(h("div", { class: "re-turn", "data-role": "turn", text: "Waiting for the game\u2026" }));
+    return;
+  }
+
+  const place = placeSeats(view);
+  const me = isSeat(view.seat) ? view.seat : 0;
+  root.replaceChildren(
+    header(view, ui),
+    turnLine(view, busy),
+    errorBox(model.get("error")),
+    h("div", { class: "re-table" },
+      h("div", { class: "re-side re-left" }, place.left.map((s) => seatPanel(view, s, "left"))),
+      h("div", { class: "re-middle" },
+        h("div", { class: "re-top" }, place.top.map((s) => seatPanel(view, s, "top"))),
+        centre(view, ui)),
+      h("div", { class: "re-side re-right" }, place.right.map((s) => seatPanel(view, s, "right")))),
+    h("div", { class: "re-board" }, stalls(view), valueTable(view)),
+    h("div", { class: "re-bottom" }, seatPanel(view, me, "bottom"), handArea(view)),
+    summary(view),
+    events(view),
+  );
+}
+
+// Which control had the focus, so a redraw can give it back (keyboard play must not lose its place).
+function focusKey(root) {
+  const active = document.activeElement;
+  if (!active || !root.contains(active)) return null;
+  const inHand = Boolean(active.closest(".re-hand"));
+  const hand = [...root.querySelectorAll(".re-hand button")];
+  return { action: active.dataset.action ?? null, role: active.dataset.role ?? null, inHand, index: hand.indexOf(active) };
+}
+
+function restoreFocus(root, key) {
+  if (!key) return;
+  let target = null;
+  if (key.action) target = [...root.querySelectorAll("button[data-action]")].find((b) => b.dataset.action === key.action);
+  if (!target && key.role) target = root.querySelector(`[data-role="${key.role}"]`);
+  if (!target && (key.inHand || key.action)) {
+    const hand = [...root.querySelectorAll(".re-hand button")];
+    target = root.querySelector(".re-hand button.legal") || hand[Math.min(key.index, hand.length - 1)] || root.querySelector("button.legal");
+  }
+  if (!target || target.disabled || target.closest("[hidden]")) target = root.querySelector("[data-role=turn]");
+  if (target) {
+    if (!target.matches("button")) target.setAttribute("tabindex", "-1");
+    target.focus({ preventScroll: true });
+  }
+}
+
+function render({ model, el }) {
+  const root = h("div", { class: "re-trick-table", role: "region", "aria-label": "Trick table" });
+  el.append(root);
+  const ui = { showLast: false };
+
+  const redraw = () => {
+    const key = focusKey(root);
+    draw(root, model, ui);
+    restoreFocus(root, key);
+  };
+
+  const onClick = (event) => {
+    const button = event.target instanceof Element ? event.target.closest("button") : null;
+    if (!button || !root.contains(button) || button.disabled) return;
+    const view = asObject(model.get("view"));
+    if (button.dataset.action !== undefined) {
+      model.send({ type: "play", action: button.dataset.action, move: Number(view.move_number ?? 0) });
+    } else if (button.dataset.role === "last-trick") {
+      ui.showLast = !ui.showLast;
+      redraw();
+    } else if (button.dataset.role === "restart") {
+      model.send({ type: "restart" });
+    } else if (button.dataset.role === "new-game") {
+      model.send({ type: "new-game" });
+    } else if (button.dataset.role === "dismiss") {
+      model.send({ type: "dismiss" });
+    }
+  };
+
+  // Arrow keys walk the hand (and the action buttons); Enter/Space press the focused button natively.
+  const onKey = (event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    if (event.key === "Escape" && model.get("error")?.message) {
+      model.send({ type: "dismiss" });
+      event.stopPropagation();
+      return;
+    }
+    const group = target?.closest(".re-hand, .re-actions");
+    if (!group || !["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"].includes(event.key)) return;
+    const buttons = [...group.querySelectorAll("button")];
+    const at = buttons.indexOf(target);
+    if (at < 0) return;
+    let next = at;
+    if (event.key === "ArrowLeft" || event.key === "ArrowUp") next = Math.max(0, at - 1);
+    else if (event.key === "ArrowRight" || event.key === "ArrowDown") next = Math.min(buttons.length - 1, at + 1);
+    else if (event.key === "Home") next = 0;
+    else next = buttons.length - 1;
+    buttons[next].focus();
+    event.preventDefault();
+    event.stopPropagation(); // keep JupyterLab's notebook shortcuts out of the hand
+  };
+
+  root.addEventListener("click", onClick);
+  root.addEventListener("keydown", onKey);
+  model.on("change:view", redraw);
+  model.on("change:error", redraw);
+  model.on("change:busy", redraw);
+  redraw();
+  return () => {
+    model.off("change:view", redraw);
+    model.off("change:error", redraw);
+    model.off("change:busy", redraw);
+    root.removeEventListener("click", onClick);
+    root.removeEventListener("keydown", onKey);
+  };
+}
+
+export default { render };
+export { FRUIT_ORDER, parseCard };

@@ -1,0 +1,48 @@
+"""The trick table for Tindahan and Bastos!: seats, hands, the current trick, stalls or value table.
+
+One widget draws both games from the shared trick-table view model (see ``explorer.tindahan`` and
+``explorer.bastos``); keys a game lacks (Bastos! has no stalls, Tindahan no value table) are simply
+not drawn. The browser side is ``static/trick_table.js``: it draws and sends intents, the engine
+decides.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, ClassVar
+
+from ._session import GameWidget
+
+STATIC = Path(__file__).resolve().parent / "static"
+
+
+class TrickTableWidget(GameWidget):
+    """Play or watch Tindahan or Bastos! at a trick table.
+
+    >>> w = TrickTableWidget.new_game("tindahan", players=4, seat=0, seed=7, bot_delay=0)
+    >>> w.view["seat"], w.view["game"]
+    (0, 'tindahan')
+
+    In teaching mode (``teaching=True``) every hand is shown face up, taken from the engine's
+    snapshot; otherwise the learner sees exactly ``state.view(seat)``.
+    """
+
+    GAMES: ClassVar[tuple[str, ...] | None] = ("tindahan", "bastos")
+    _esm = STATIC / "trick_table.js"
+    _css = STATIC / "trick_table.css"
+
+    def _extras(self, seat: int) -> dict[str, Any]:
+        extras = super()._extras(seat)
+        if self.teaching:
+            hands = self.state.snapshot().get("hands")
+            extras["open_hands"] = [list(map(str, hand)) for hand in hands] if hands is not None else None
+        else:
+            extras["open_hands"] = None
+        return extras
+
+    def _rules_for_new_game(self, rules: dict[str, Any]) -> dict[str, Any]:
+        # A fixed deal belongs to one scenario: a fresh game is dealt from its seed.
+        if "deal" in rules:
+            option = self.state.OPTIONS.get("deal")
+            rules["deal"] = option.default if option is not None else None
+        return rules
