@@ -1,0 +1,139 @@
+"""The Klongs rules in our own words, with the rulebook section each comes from, and the options.
+
+Sections name the English rulebook (EN), the revised translation (REV) and the Japanese notes (JP).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .._options import Option
+from .._rules import Rule, RuleCatalogue
+
+RULES = RuleCatalogue("klongs", [
+    Rule("klongs.setup", "Each player gets merchants by player count (17 with two, 12 with three, 9 with "
+         "four), two movement cards and four hidden boats; score markers start at 0 and the Luk Phat "
+         "counter below its first space.", "EN/REV Set-up"),
+    Rule("klongs.setup.start-position", "A scenario may start from a stated position (board, hands, stocks, "
+         "scores, Luk Phat step); its starting scores are itemised under this rule.", "engine: scenarios"),
+    Rule("klongs.turn", "Players take turns clockwise; a turn is one boat placed from the hand, then a draw.",
+         "EN/REV Course of the game"),
+    Rule("klongs.turn.phase", "Each step of a turn allows only certain actions (placing, then choices the "
+         "placed boat asks for, then an optional move, then market day choices).",
+         "EN/REV Course of the game"),
+    Rule("klongs.place.hand", "The boat placed must come from your own hand.", "EN/REV Course of the game"),
+    Rule("klongs.place.free", "A boat goes onto an empty water space of the board.",
+         "EN/REV Course of the game"),
+    Rule("klongs.place.entry", "Your first boat goes onto an entry space: the light ones with two players, "
+         "light or dark with three or four. (Engine: if none is usable, the usual touching rule applies.)",
+         "EN/REV Rules of movement"),
+    Rule("klongs.place.touch", "Later boats must touch a boat already on the board, side by side or "
+         "corner to corner; jetties do not break the contact. (Engine: on an empty board the entry "
+         "spaces serve.)",
+         "EN/REV Rules of movement; JP placing (1)"),
+    Rule("klongs.place.hood-limit", "A market hood holds at most three boats: its fourth water space stays "
+         "empty.", "EN/REV Rules of movement; JP placing (2)"),
+    Rule("klongs.place.thief-protected", "A thief may not be placed in a column an inspector protects.",
+         "EN/REV Rules of movement, Inspector"),
+    Rule("klongs.pass", "A player who cannot place any boat (empty hand, or no space allowed) passes. "
+         "(Engine reading of the depleted stack.)", "EN/REV Rules of movement (last point)"),
+    Rule("klongs.stall", "When every player in turn has passed, nobody can place any more and the Big Market "
+         "Day is held at once. (Engine: the rulebooks do not say how a blocked game ends.)", "engine"),
+    Rule("klongs.possess", "A placed boat without a printed merchant may be claimed by putting one of your "
+         "merchants on it; you may decline.", "EN/REV The boats; JP turn (1)"),
+    Rule("klongs.possess.neutral", "Boats with a printed merchant, the special boats among them, belong to "
+         "nobody and cannot be claimed.", "EN/REV The boats"),
+    Rule("klongs.possess.relocate", "With no merchant left in your supply you may move one of yours from "
+         "another boat onto the new one, or decline.", "EN/REV The boats"),
+    Rule("klongs.lukphat", "Placing a boat with the Luk Phat symbol moves the counter one space and scores "
+         "its points for the placer; a market day space also starts that market day.",
+         "EN/REV Course of the game, The boats"),
+    Rule("klongs.market.little", "Little Market Day: starting with the player who reached it and going "
+         "clockwise, two rounds in which each player may score one landing or decline; declining in the "
+         "first round does not forfeit the second.", "EN/REV Little Market Day; JP scoring"),
+    Rule("klongs.market.big", "Big Market Day: players keep scoring in turn until nobody can or wants to; "
+         "then only the stock scoring follows.", "EN/REV Big Market Day"),
+    Rule("klongs.market.big.order", "The Big Market Day begins with the player lowest on the score track; "
+         "on a tie the one with fewer merchants on the board, then the tied player first in turn order "
+         "counting from the one who reached it.", "EN/REV Big Market Day"),
+    Rule("klongs.market.after", "After a Little Market Day play resumes with the player left of the one who "
+         "reached it.", "EN/REV Little Market Day"),
+    Rule("klongs.landing.full", "A landing can be scored only when all four water spaces around it hold "
+         "boats.", "EN/REV Scoring; JP scoring (1)"),
+    Rule("klongs.landing.own", "The scoring player must own at least one of the four boats.",
+         "EN/REV Scoring; JP scoring (2)"),
+    Rule("klongs.landing.score", "A landing is worth its boats' baskets added up (a thief's do not count), "
+         "paid to every colour once per merchant it has around the landing; neutral merchants get "
+         "nothing.", "EN/REV Evaluation"),
+    Rule("klongs.landing.cookshop", "A cookshop in the quartet doubles the landing's points.",
+         "EN/REV Cookshop; JP (3)"),
+    Rule("klongs.landing.remove", "After scoring, the scorer takes one of the quartet's boats into their "
+         "stock: their own boat on a Little Market Day, their own or a neutral one on the Big Market Day. "
+         "The merchant on it returns to its owner.", "EN/REV Evaluation, Big Market Day"),
+    Rule("klongs.thief", "Placing a thief lets you take one boat from the thief's row (never an inspector or "
+         "a protected boat) into your stock and draw as usual, or into your hand in place of the draw. Its "
+         "merchant goes home.", "EN/REV Thief; JP (1)"),
+    Rule("klongs.inspector", "An inspector protects its column from thieves; a thief already in that column "
+         "is removed by the placer: discarded (and the draw made) or taken into the hand instead of the "
+         "draw.", "EN/REV Inspector; JP (2)"),
+    Rule("klongs.inspector.two-thieves", "With two or more thieves in the column all are removed; at most "
+         "one may go into the placer's hand, the others are discarded.", "EN/REV Inspector, special case"),
+    Rule("klongs.move", "Twice a game, once in a turn, before or after placing, you may spend a movement "
+         "card to move one of your own boats one space in any of the eight directions; jetties do not hinder "
+         "it and hoods still hold at most three boats.", "EN/REV Rules of movement; JP turn (2)"),
+    Rule("klongs.move.isolation", "Where a moved boat may end up relative to other boats: see the "
+         "moved_boat option.", "EN/REV Rules of movement; JP turn (2)"),
+    Rule("klongs.draw", "A turn ends by refilling the hand to four boats from the stack; with the stack used "
+         "up, play goes on without drawing.", "EN/REV Rules of movement (last point)"),
+    Rule("klongs.draw.stack", "In the more-tactics variant the player picks, boat by boat, which of the two "
+         "stacks to draw from.", "EN More tactics; REV Game variation; JP stacks"),
+    Rule("klongs.stock", "After the Big Market Day each player scores their stock per good: 1 point for the "
+         "first boat of a good, 2 for the second, 3 for the third and so on; special boats carry no goods.",
+         "EN/REV Scoring of the stock"),
+    Rule("klongs.winner", "The player furthest along the score track after the stock scoring wins; the "
+         "rulebooks give no tie-break, so tied players share the win.", "EN/REV Course of the game"),
+])
+
+
+def _position(value: Any) -> Any:
+    from ._position import normalise_position
+
+    return normalise_position(value)
+
+
+OPTIONS: dict[str, Option] = {
+    "moved_boat": Option(
+        "moved_boat", "need-not-touch", ("need-not-touch", "must-not-touch"),
+        "Where a boat moved with a movement card may stop. 'need-not-touch' (default): it need not touch "
+        "other boats, as the Japanese notes say; the German original reads 'muessen nicht' ('need not'), "
+        "which both English texts mistranslate. 'must-not-touch': the English texts, no other boat may "
+        "touch the space it moves to."),
+    "inspector_thieves": Option(
+        "inspector_thieves", "all", ("all", "one"),
+        "Which thieves an inspector removes from its column. 'all' (default): every thief there, as both "
+        "English texts say, whose two-thieves special case only makes sense if all go; at most one may be "
+        "taken into the hand. 'one': the placer removes one chosen thief (Japanese notes)."),
+    "two_cookshops": Option(
+        "two_cookshops", "double", ("double", "each"),
+        "Two cookshops around one landing. 'double' (default): the points are doubled once, since the "
+        "rule is worded as a condition (a cookshop is present), not per boat. 'each': every cookshop "
+        "doubles again (x4 with two)."),
+    "empty_hand": Option(
+        "empty_hand", "pass", ("pass", "big-market-day"),
+        "A player whose hand is empty once the stack is used up. 'pass' (default): that player passes while "
+        "the others keep placing, as the rulebook says play goes on until the Big Market Day; if all pass "
+        "in turn the Big Market Day is held. 'big-market-day': the Big Market Day is held at once."),
+    "market_day_draw": Option(
+        "market_day_draw", "draw", ("draw", "skip"),
+        "Drawing by the player who reached a Little Market Day. 'draw' (default): the turn ends with the "
+        "refill as every turn does (English texts). 'skip': the market day takes the draw's place that "
+        "turn (the Japanese turn outline), the hand is refilled at the end of the next turn."),
+    "more_tactics": Option(
+        "more_tactics", False, (False, True),
+        "The 'more tactics' variant: neutral and special boats form stack 1, the others stack 2; each hand "
+        "starts with 3 boats from stack 2 and 1 from stack 1, and every draw picks its stack."),
+    "start": Option(
+        "start", None, None,
+        "A start position for scenarios (None: a normal set-up). See State.from_position for the format; "
+        "it is part of the record, so scenario games replay.", parse=_position),
+}
