@@ -301,6 +301,14 @@ class State(GameState):
 
     # ---- scores, views, snapshots ---------------------------------------------------------------
 
+    def view(self, seat: int) -> dict[str, Any]:
+        view = super().view(seat)
+        deal = view["rules"].get("deal")
+        if deal is not None:
+            # A fixed deal is every hand of round 1: a seat sees only its own.
+            view["rules"]["deal"] = [list(hand) if s == seat else None for s, hand in enumerate(deal)]
+        return view
+
     def _score_lines(self) -> Sequence[ScoreLine]:
         return self.lines
 
