@@ -49,13 +49,18 @@ function seatName(view, seat) {
   return typeof names[seat] === "string" ? names[seat] : `Seat ${seat}`;
 }
 
-function fruitBadge(fruit, extraClass = "") {
+// A fruit badge: letter and glyph on the fruit's colour. Decorative (hidden from screen readers)
+// where the fruit's name is written beside it; otherwise it speaks the fruit's name.
+function fruitBadge(fruit, spoken = false) {
   const info = FRUITS[fruit] || { letter: "?", glyph: "?" };
   return h(
     "span",
-    { class: `re-badge re-fruit-${fruit} ${extraClass}`.trim(), title: fruit, "aria-hidden": "true" },
-    h("span", { class: "re-badge-letter", text: info.letter }),
-    h("span", { class: "re-badge-glyph", text: info.glyph }),
+    {
+      class: `re-badge re-fruit-${fruit}`, title: fruit,
+      role: spoken ? "img" : null, "aria-label": spoken ? fruit : null, "aria-hidden": spoken ? null : "true",
+    },
+    h("span", { class: "re-badge-letter", "aria-hidden": "true", text: info.letter }),
+    h("span", { class: "re-badge-glyph", "aria-hidden": "true", text: info.glyph }),
   );
 }
 
@@ -182,9 +187,15 @@ function seatPanel(view, seat, where) {
   const facts = [];
   if (isSeat(tricks)) facts.push(h("span", { class: "re-fact", text: `tricks ${tricks}` }));
   if (isSeat(sellersLeft)) facts.push(h("span", { class: "re-fact", text: `sellers ${sellersLeft}` }));
+  const wonByFruit = asObject(asArray(view.won_by_fruit)[seat]);
+  const wonFruits = FRUIT_ORDER.filter((f) => Number(wonByFruit[f]) > 0);
+  if (wonFruits.length) {
+    facts.push(h("span", { class: "re-fact", title: "cards won this round, by fruit" },
+      "won ", wonFruits.map((f) => h("span", { class: "re-won" }, fruitBadge(f, true), String(wonByFruit[f])))));
+  }
   if ("bastos" in view) {
     if (typeof bastos === "string") {
-      facts.push(h("span", { class: "re-fact", title: `Bastos! colour: ${bastos}` }, "Bastos! ", fruitBadge(bastos)));
+      facts.push(h("span", { class: "re-fact", title: `Bastos! colour: ${bastos}` }, "Bastos! ", fruitBadge(bastos, true)));
     } else {
       facts.push(h("span", { class: "re-fact", text: chosen ? "Bastos! chosen" : "Bastos! ?" }));
     }
@@ -196,7 +207,7 @@ function seatPanel(view, seat, where) {
       hand = h("ul", { class: "re-open-hand", "aria-label": `${seatName(view, seat)}'s hand (teaching mode)` },
         openHand.map((c) => h("li", { "aria-label": cardWords(c) }, cardFace(c, true))));
     } else if (isSeat(handSize)) {
-      hand = h("div", { class: "re-backs", "aria-label": `${handSize} cards in hand` },
+      hand = h("div", { class: "re-backs", role: "img", "aria-label": `${handSize} cards in hand, face down` },
         Array.from({ length: Math.min(handSize, 12) }, () => h("span", { class: "re-back", "aria-hidden": "true" })));
     }
   }
@@ -213,7 +224,7 @@ function seatPanel(view, seat, where) {
       h("span", { class: "re-score", "data-role": "score", "data-seat": seat, title: "score", text: String(scores[seat] ?? 0) })),
     h("div", { class: "re-tags" }, tags),
     h("div", { class: "re-facts" }, facts),
-    isSeat(handSize) && !isView ? h("div", { class: "re-fact", text: `${handSize} cards` }) : null,
+    isSeat(handSize) && !isView ? h("div", { class: "re-fact", text: `${handSize} card${handSize === 1 ? "" : "s"}` }) : null,
     hand,
   );
 }
@@ -230,15 +241,15 @@ function centre(view, ui) {
   }
   const status = [];
   if (typeof view.trump === "string") {
-    status.push(h("span", { class: "re-status", "aria-label": `Trump: ${view.trump}` }, "Trump ", donkeyCart(), fruitBadge(view.trump), ` ${view.trump}`));
+    status.push(h("span", { class: "re-status" }, "Trump ", donkeyCart(), fruitBadge(view.trump), ` ${view.trump}`));
   } else if ("trump" in view) {
     status.push(h("span", { class: "re-status", text: "No trump yet" }));
   }
   if (typeof view.led === "string" && !showingLast) {
-    status.push(h("span", { class: "re-status", "aria-label": `Led fruit: ${view.led}` }, "Led ", fruitBadge(view.led), ` ${view.led}`));
+    status.push(h("span", { class: "re-status" }, "Led ", fruitBadge(view.led), ` ${view.led}`));
   }
   if (typeof view.spare === "string") {
-    status.push(h("span", { class: "re-status", "aria-label": `Spare card: ${cardWords(view.spare)}` }, "Spare ", cardFace(view.spare, true)));
+    status.push(h("span", { class: "re-status" }, "Spare card ", h("span", { class: "re-sr", text: cardWords(view.spare) }), cardFace(view.spare, true)));
   }
   return h(
     "div",
@@ -249,7 +260,52 @@ function centre(view, ui) {
   );
 }
 
-function stalls(view) {
+// Where each legal action is offered. Card plays are the hand's cards; an action that names a hand
+// card ("choose:mango-3", "mango-4:trump") sits on that card (and is the card's own click when the
+// card's plain notation is not legal); one that names a stall or a fruit value ("seller:banana",
+// "raise:mango") sits there; anything else becomes a plain button. Nothing here judges legality:
+// every action placed is one the engine listed.
+function placeActions(view) {
+  const legal = asArray(view.legal).map(String);
+  const hand = asArray(view.hand).map(String);
+  const stallFruits = new Set(Object.keys(asObject(view.stalls)));
+  const valueFruits = new Set(Object.keys(asObject(view.values)));
+  const cards = new Map(hand.map((c) => [c, { primary: legal.includes(c) ? c : null, extras: [] }]));
+  const at = { cards, stall: new Map(), value: new Map(), other: [] };
+  const add = (map, key, item) => map.set(key, [...(map.get(key) || []), item]);
+  for (const action of legal) {
+    if (cards.has(action)) continue;
+    const colon = action.indexOf(":");
+    const head = colon < 0 ? action : action.slice(0, colon);
+    const tail = colon < 0 ? "" : action.slice(colon + 1);
+    if (colon >= 0 && cards.has(tail)) cards.get(tail).extras.push({ action, short: head });
+    else if (colon >= 0 && cards.has(head)) cards.get(head).extras.push({ action, short: tail });
+    else if (colon >= 0 && stallFruits.has(tail)) add(at.stall, tail, { action, short: head });
+    else if (colon >= 0 && valueFruits.has(tail)) add(at.value, tail, { action, short: head });
+    else at.other.push(action);
+  }
+  for (const slot of cards.values()) {
+    if (!slot.primary && slot.extras.length === 1) {
+      slot.primary = slot.extras[0].action;
+      slot.extras = [];
+    }
+  }
+  return at;
+}
+
+function label(view, action) {
+  const text = asObject(view.labels)[action];
+  return typeof text === "string" ? text : action;
+}
+
+function actionButton(view, action, text, extraClass = "") {
+  return h("button", {
+    type: "button", class: `re-button re-action legal ${extraClass}`.trim(), "data-action": action,
+    "aria-label": label(view, action), title: label(view, action), text,
+  });
+}
+
+function stalls(view, placed) {
   const table = asObject(view.stalls);
   const fruits = asArray(view.fruits).filter((f) => f in table);
   if (!fruits.length) return null;
@@ -261,25 +317,30 @@ function stalls(view) {
       const who = sellers.map((n, s) => [n, s]).filter(([n]) => Number(n) > 0);
       const trump = view.trump === fruit;
       const words = who.length ? who.map(([n, s]) => `${seatName(view, s)} ${n}`).join(", ") : "no sellers";
+      const buttons = (placed.stall.get(fruit) || []).map(({ action }) => actionButton(view, action, label(view, action)));
       return h(
         "div",
-        { class: `re-stall re-fruit-${fruit}${trump ? " re-trump" : ""}`, "aria-label": `${fruit} stall${trump ? " (trump, donkey cart)" : ""}: ${words}` },
+        { class: `re-stall re-fruit-${fruit}${trump ? " re-trump" : ""}`, role: "group", "aria-label": `${fruit} stall${trump ? " (trump, donkey cart)" : ""}: ${words}` },
         h("div", { class: "re-stall-head" }, fruitBadge(fruit), h("span", { text: fruit }), trump ? donkeyCart() : null),
         h("ul", { class: "re-sellers", "aria-hidden": "true" },
           who.map(([n, s]) => h("li", { class: `re-seat-c${s}`, title: `${seatName(view, s)}: ${n}` },
             h("span", { class: "re-seller-name", text: seatName(view, s) }), h("span", { class: "re-seller-count", text: `\u00D7${n}` })))),
+        buttons.length ? h("div", { class: "re-stall-actions" }, buttons) : null,
       );
     }),
   );
 }
 
-function valueTable(view) {
+const SHORT = { raise: "\u25B2 +1", lower: "\u25BC \u22121" };
+
+function valueTable(view, placed) {
   const values = asObject(view.values);
   const fruits = asArray(view.fruits).filter((f) => f in values);
   if (!fruits.length) return null;
   const bastos = asArray(view.bastos);
   const levels = [3, 2, 1, 0, -1, -2];
   const adjusting = isSeat(view.adjusting);
+  const anyButtons = fruits.some((f) => placed.value.has(f));
   return h(
     "table",
     { class: `re-values${adjusting ? " re-adjusting" : ""}` },
@@ -294,9 +355,13 @@ function valueTable(view) {
         return h("td", { class: here ? `re-marker re-fruit-${f}` : null, "aria-label": here ? `${f} is worth ${level}` : null },
           here ? h("span", { class: "re-marker-dot", text: "\u25CF" }) : null);
       })))),
-    h("tfoot", {}, h("tr", {}, h("th", { scope: "row", text: "Bastos!" }),
-      fruits.map((f) => h("td", { class: "re-bastos-of" },
-        bastos.map((b, s) => (b === f ? h("span", { class: `re-seat-dot re-seat-c${s}`, title: seatName(view, s), "aria-label": `${seatName(view, s)}'s Bastos! colour` }) : null)))))),
+    h("tfoot", {},
+      h("tr", {}, h("th", { scope: "row", text: "Bastos!" }),
+        fruits.map((f) => h("td", { class: "re-bastos-of" },
+          bastos.map((b, s) => (b === f ? h("span", { class: `re-seat-dot re-seat-c${s}`, title: seatName(view, s), role: "img", "aria-label": `${seatName(view, s)}'s Bastos! colour` }) : null))))),
+      anyButtons ? h("tr", {}, h("th", { scope: "row", text: "move" }),
+        fruits.map((f) => h("td", { class: "re-value-actions" },
+          (placed.value.get(f) || []).map(({ action, short }) => actionButton(view, action, SHORT[short] || short))))) : null),
   );
 }
 
@@ -313,30 +378,26 @@ function errorBox(error) {
   );
 }
 
-function handArea(view) {
-  const legal = new Set(asArray(view.legal).map(String));
-  const labels = asObject(view.labels);
-  const hand = asArray(view.hand).map(String);
-  const inHand = new Set(hand);
-  const actions = [...legal].filter((a) => !inHand.has(a));
+function handArea(view, placed) {
   const name = seatName(view, view.seat);
-  const cards = hand.map((card) => {
-    const ok = legal.has(card);
-    const label = ok ? (typeof labels[card] === "string" ? labels[card] : `Play ${cardWords(card)}`) : `${cardWords(card)} (not playable now)`;
-    return h("button", {
-      type: "button", class: `re-card${ok ? " legal" : ""}`, "data-action": card, "aria-label": label, title: label,
+  const slots = [...placed.cards.entries()].map(([card, slot]) => {
+    const ok = slot.primary !== null;
+    const text = ok ? label(view, slot.primary) : `${cardWords(card)} (not playable now)`;
+    const button = h("button", {
+      type: "button", class: `re-card${ok ? " legal" : ""}`, "data-action": ok ? slot.primary : card,
+      "aria-label": text, title: text,
     }, cardFace(card));
+    if (!slot.extras.length) return button;
+    return h("span", { class: "re-hand-slot" }, button,
+      slot.extras.map(({ action, short }) => actionButton(view, action, short, "re-card-extra")));
   });
-  const buttons = actions.map((a) => h("button", {
-    type: "button", class: "re-button re-action legal", "data-action": a,
-    "aria-label": typeof labels[a] === "string" ? labels[a] : a, text: typeof labels[a] === "string" ? labels[a] : a,
-  }));
+  const others = placed.other.map((a) => actionButton(view, a, label(view, a)));
   return h(
     "div",
     { class: "re-hand-area" },
-    buttons.length ? h("div", { class: "re-actions", role: "group", "aria-label": "Other actions" }, buttons) : null,
+    others.length ? h("div", { class: "re-actions", role: "group", "aria-label": "Other actions" }, others) : null,
     h("div", { class: "re-hand", role: "group", "aria-label": `${name}'s hand${view.is_over ? "" : " (arrow keys move between cards)"}` },
-      cards.length ? cards : h("span", { class: "re-empty", text: "No cards in hand" })),
+      slots.length ? slots : h("span", { class: "re-empty", text: "No cards in hand" })),
   );
 }
 
@@ -396,8 +457,9 @@ function draw(root, model, ui) {
   }
 
   const place = placeSeats(view);
+  const placed = placeActions(view);
   const me = isSeat(view.seat) ? view.seat : 0;
-  root.replaceChildren(
+  const parts = [
     header(view, ui),
     turnLine(view, busy),
     errorBox(model.get("error")),
@@ -407,11 +469,12 @@ function draw(root, model, ui) {
         h("div", { class: "re-top" }, place.top.map((s) => seatPanel(view, s, "top"))),
         centre(view, ui)),
       h("div", { class: "re-side re-right" }, place.right.map((s) => seatPanel(view, s, "right")))),
-    h("div", { class: "re-board" }, stalls(view), valueTable(view)),
-    h("div", { class: "re-bottom" }, seatPanel(view, me, "bottom"), handArea(view)),
+    h("div", { class: "re-board" }, stalls(view, placed), valueTable(view, placed)),
+    h("div", { class: "re-bottom" }, seatPanel(view, me, "bottom"), handArea(view, placed)),
     summary(view),
     events(view),
-  );
+  ];
+  root.replaceChildren(...parts.filter(Boolean));
 }
 
 // Which control had the focus, so a redraw can give it back (keyboard play must not lose its place).
@@ -430,7 +493,7 @@ function restoreFocus(root, key) {
   if (!target && key.role) target = root.querySelector(`[data-role="${key.role}"]`);
   if (!target && (key.inHand || key.action)) {
     const hand = [...root.querySelectorAll(".re-hand button")];
-    target = root.querySelector(".re-hand button.legal") || hand[Math.min(key.index, hand.length - 1)] || root.querySelector("button.legal");
+    target = root.querySelector(".re-hand button.legal") || root.querySelector("button.legal") || hand[Math.min(key.index, hand.length - 1)];
   }
   if (!target || target.disabled || target.closest("[hidden]")) target = root.querySelector("[data-role=turn]");
   if (target) {
