@@ -84,7 +84,7 @@ class HeuristicBot:
             for seat in after:
                 if (seat, fruit) in memory.void and trumps_out:
                     threat += 1.5
-            if trumps_out and view["round"] and min(view["hand_sizes"]) < 5:
+            if trumps_out and min(view["hand_sizes"]) < 5:
                 threat += 0.5  # late in a round voids are common
         return threat
 

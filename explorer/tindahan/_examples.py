@@ -56,7 +56,10 @@ def compute_trick() -> dict[str, Any]:
     }
 
 
-# The book's scoring example: three players A, B, C; the cart stands on durian.
+# The book's scoring example: three players A, B, C; the cart stands on durian. It is checked through
+# the scorer only: no played round can end this way, because B played all ten cards, which takes ten
+# tricks, while the three players took only 3 + 4 + 2 = 9 (and A's 5 cards and 5 sellers would also need
+# ten turns). The engine's score sheet uses the same scorer (round_awards) as score_round.
 SCORING_TRICKS = {"A": 3, "B": 4, "C": 2}
 SCORING_HANDS = {"A": 5, "B": 0, "C": 7}
 SCORING_SELLERS = {"banana": {"A": 3, "C": 2}, "durian": {"C": 1}, "mango": {"A": 2, "C": 2}}

@@ -40,7 +40,7 @@ def _seats(seats: Sequence[int]) -> str:
 
 
 class State(GameState):
-    """A Tindahan position. Seat 0 starts round 1; the dealer of round ``r`` is seat ``players - 2 + r``."""
+    """A Tindahan position. Seat 0 starts round 1; seat ``(players - 2 + r) % players`` deals round ``r``."""
 
     GAME: ClassVar[str] = "tindahan"
     RULES = RULES
