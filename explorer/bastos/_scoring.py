@@ -56,6 +56,6 @@ def score_round(values: Mapping[str, int], won: Mapping[str, Sequence[str]], **r
                 raise ValueError(f"{card} is counted twice (players {seen[card]!r} and {player!r})")
             seen[card] = player
             if CARD[card][0] not in table:
-                raise ValueError(f"{card}: values gives no value for {CARD[card][0]}")
+                raise ValueError(f"{card}: no value given for {CARD[card][0]} in values")
         totals[player] = sum(count * value for _, count, value in fruit_lines(table, cards))
     return totals
