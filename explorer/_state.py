@@ -52,6 +52,9 @@ class GameState(ABC):
     OPTIONS: ClassVar[Mapping[str, Option]] = {}
     MIN_PLAYERS: ClassVar[int]
     MAX_PLAYERS: ClassVar[int]
+    #: Options whose value holds one entry per seat that only that seat may see (a fixed deal's
+    #: hands): ``view(seat)`` shows its own entry and ``None`` for the others.
+    SEAT_PRIVATE_OPTIONS: ClassVar[tuple[str, ...]] = ()
 
     players: int
     seed: int
@@ -175,10 +178,17 @@ class GameState(ABC):
             "winners": list(outcome.winners) if outcome else [],
             "legal": [str(a) for a in self.legal_actions()] if current == seat else [],
             "move_number": self._n_actions,
-            "rules": dict(self.rules),
+            "rules": self._rules_seen_by(seat),
         }
         base.update(self._view(seat))
         return base
+
+    def _rules_seen_by(self, seat: int) -> dict[str, Any]:
+        rules = dict(self.rules)
+        for name in self.SEAT_PRIVATE_OPTIONS:
+            if rules.get(name) is not None:
+                rules[name] = [entry if s == seat else None for s, entry in enumerate(rules[name])]
+        return rules
 
     def snapshot(self) -> dict[str, Any]:
         """The complete state (hidden information included) as plain data: equal states, equal snapshots."""

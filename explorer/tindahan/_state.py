@@ -47,6 +47,7 @@ class State(GameState):
     OPTIONS = OPTIONS
     MIN_PLAYERS = 3
     MAX_PLAYERS = 5
+    SEAT_PRIVATE_OPTIONS = ("deal",)  # a fixed deal is every hand of round 1: each seat sees its own
 
     fruits: tuple[str, ...]
     rounds: int
@@ -300,14 +301,6 @@ class State(GameState):
                              f"{fruit}; move it to another stall", text)
 
     # ---- scores, views, snapshots ---------------------------------------------------------------
-
-    def view(self, seat: int) -> dict[str, Any]:
-        view = super().view(seat)
-        deal = view["rules"].get("deal")
-        if deal is not None:
-            # A fixed deal is every hand of round 1: a seat sees only its own.
-            view["rules"]["deal"] = [list(hand) if s == seat else None for s, hand in enumerate(deal)]
-        return view
 
     def _score_lines(self) -> Sequence[ScoreLine]:
         return self.lines
