@@ -470,3 +470,14 @@ def test_events_tell_the_story() -> None:
     assert events[-1] == "Seat 2 takes the trick with durian-2 (trump)"
     assert any("makes durian trump" in e for e in events)
     assert any(e.startswith("Bastos! colours revealed") for e in events)
+
+
+def test_docstring_examples() -> None:
+    import doctest
+
+    import explorer.bastos
+    from explorer.bastos import _scoring, _trick
+
+    for module in (explorer.bastos, _scoring, _trick):
+        result = doctest.testmod(module)
+        assert result.attempted and not result.failed, module.__name__

@@ -5,8 +5,29 @@ and trump is made mid-round by a player who cannot follow.
 
 >>> import explorer
 >>> state = explorer.new_game("bastos", players=3, seed=7)
->>> state.legal_actions()[0]
-'choose:banana-1'
+>>> state.view(0)["phase"], state.current_player
+('choose', 0)
+
+Notation: ``mango-5`` plays a card, ``durian-2:trump`` throws a card and makes its fruit trump,
+``choose:mango-5`` picks a Bastos! card, ``raise:banana`` / ``lower:banana`` is the value move owed
+after playing one's own Bastos! colour.
+
+Readings the engine takes where the rulebook is silent (the two-way ambiguities are options, see
+``OPTIONS``):
+
+- The simultaneous pick is modelled as each seat in turn (from the dealer's left) sending
+  ``choose:<card>``; the picks stay hidden from the other seats until the last one is made, then the
+  values rise together. The picked card leaves the hand and is never played.
+- Only a player who cannot follow may make trump, so the leader never can; the move is optional.
+- Making trump lowers the value by 2 but never below -2; the picks raise it by 1 each up to +3.
+- The value move after one's own colour may name any fruit in play (the boxed fruit with three
+  players is not on the table); a move that would leave -2..+3 is not offered, and there is always
+  another one. It happens before the next card, and before the trick is decided if it was the last.
+- A set-aside trick's cards take no further part in the round; if it was the round's last trick the
+  round simply ends.
+- Equal final totals share the win (the Tindahan tie joke is not repeated for Bastos!).
+- Views show each seat's tally of taken cards per fruit (``won_by_fruit``): every such card was
+  played face up, so it is public knowledge to a player with a perfect memory.
 """
 
 from __future__ import annotations
