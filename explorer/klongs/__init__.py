@@ -1,11 +1,124 @@
-"""Bangkok Klongs (placeholder docstring, completed below)."""
+"""Bangkok Klongs: boats on the klongs, landings scored on market days, goods for the final stock.
+
+>>> import explorer
+>>> state = explorer.new_game("klongs", players=3, seed=7)
+>>> state.current_player
+0
+
+Seats play the colours ``red yellow green blue`` in seat order. Three rulebooks disagree in places
+(English, a revised English translation, Japanese notes); the catalogue ``RULES`` paraphrases each
+rule with its sections, and where they differ an option below picks the reading.
+
+Components: editions
+--------------------
+The rulebooks give neither the board, the Luk Phat track nor the boat mix. They come from an
+*edition*: ``data/default.json`` (``DEFAULT_NAME``) rebuilds them from public facts and says in its
+``reconstructed`` list which values are guesses: a board of 4 x 5 hoods of 2 x 2 water spaces (columns
+``a``-``j``, rows ``1``-``8``), a landing wherever four water spaces meet across a jetty (43 of them,
+named ``L`` + their north-west space, e.g. ``Lb2`` between b2 c2 b3 c3), light entry spaces a2 a3 a6
+a7 and dark ones j2 j3 j6 j7, a 12-space track (6 points first; Little Market Days on spaces 4 and 8,
+the Big Market Day on 12), and 72 boats (9 per good, baskets 0-3, 14 neutral goods boats, 3 each of
+thief, inspector and cookshop, all neutral; 16 Luk Phat boats). ``new_game("klongs", n, seed,
+edition=...)`` takes ``None`` (default), a dict or a JSON file path; editions are validated with
+pydantic and a bad one raises ``explorer.EditionError`` naming the field. A user's edition travels in
+full inside the record, so the game replays. Boats are ``boat01`` ... in the edition's order.
+
+Action notation
+---------------
+A turn is a sequence of actions by the player to act; ``legal_actions()`` lists them.
+
+- ``place:boat07@c3``   put hand boat boat07 on water space c3
+- ``pass``              no boat can be placed (empty hand or no allowed space)
+- ``merchant``          claim the boat just placed with a merchant from the supply
+- ``merchant:e5``       supply empty: move your merchant from the boat on e5 onto the new boat
+- ``decline``           leave the new boat unclaimed / skip your scoring on a market day
+- ``steal:d3>stock``    thief: take the boat on d3 into your stock (the turn's draw follows)
+- ``steal:d3>hand``     ... into your hand instead of drawing; ``steal:none`` takes nothing
+- ``inspect:discard``   inspector: discard the thieves in its column (and draw as usual)
+- ``inspect:e2>hand``   ... take the thief on e2 into the hand, the others discarded
+- ``inspect:e2>discard``  (option inspector_thieves='one') discard just that thief
+- ``move:c3-d4``        spend a movement card: your boat on c3 moves to d4 (before or after placing)
+- ``end``               after placing: end the turn without moving
+- ``score:Lb2>c3``      market day: score landing Lb2, then take the boat on c3 into your stock
+- ``draw:1``/``draw:2`` more-tactics variant: draw from stack 1 (neutral + special) or 2
+
+Turn order inside a turn: optional move, place, what the boat asks for (possession, thief or
+inspector), optional move (if not used before), then the market day if the Luk Phat counter reached
+one (the Japanese outline's order), then the refill to four boats.
+
+View model (``state.view(seat)``, also the widgets' model)
+------------------------------------------------------------
+Besides the common keys (game, players, seat, current_player, is_over, scores, winners, legal,
+move_number, rules): ``edition`` (name); ``geometry`` {rows, columns, spaces [{name, row, column,
+hood}], hoods [[space]], landings [{name, spaces, row, column}] (row/column: where the landing's
+point lies, in space widths from the board's north-west corner), entries {light, dark}}; ``colours`` per
+seat; ``colour`` of this seat; ``phase`` (turn, possess, thief, inspect, after, market, draw, over);
+``prompt`` (what this seat is asked, or ""); ``turn`` (whose turn); ``board`` {space: face + owner};
+``placed`` (space of the boat placed this turn); ``hand`` (this seat's faces only); ``hand_sizes``;
+``stacks`` (sizes); ``stocks`` (faces per seat); ``discard``; ``supply``; ``merchants_on_board``;
+``movement_cards``; ``moved_this_turn``; ``entered`` (has placed a first boat); ``track`` [{points,
+market}]; ``lukphat`` (spaces passed); ``market_days_held``; ``market`` {kind, causer, order, step,
+scorer} or null; ``master`` (landing last scored); ``targets`` {place: {boat: [space]}, move: {from:
+[to]}, score: {landing: [space]}} for the seat to act; ``score_sheet`` [{seat, label, points, rule}].
+A face is {id, kind, goods, special, baskets, neutral, lukphat}; owner is a colour, "neutral" or null.
+Other seats' hands and the stacks never appear (``secrets()`` lists their ids).
+
+Options (readings where the texts disagree)
+-------------------------------------------
+- ``moved_boat`` = ``"need-not-touch"`` (default; Japanese, and the German "muessen nicht" that both
+  English texts turned into "must not") or ``"must-not-touch"`` (the English texts).
+- ``inspector_thieves`` = ``"all"`` (default; both English texts, whose two-thieves special case
+  presumes it) or ``"one"`` (Japanese: one chosen thief).
+- ``two_cookshops`` = ``"double"`` (default: a condition, doubled once) or ``"each"`` (x4 with two).
+- ``empty_hand`` = ``"pass"`` (default: play goes on until the Big Market Day; when every player in
+  turn passes, the Big Market Day is held) or ``"big-market-day"`` (held as soon as a player to act
+  has no boat and the stack is empty).
+- ``market_day_draw`` = ``"draw"`` (default: the turn still ends with the refill, English texts) or
+  ``"skip"`` (Japanese outline: the market day replaces that turn's draw).
+- ``more_tactics`` = ``False`` (default) or ``True`` (two stacks, the variant all three texts give).
+- ``start`` = ``None`` or a start position, see below.
+
+Engine readings where no text decides: a player whose first boat finds no free entry space places by
+the touching rule; on an empty board the entry spaces serve; a player who can place nothing passes, and
+a full round of passes holds the Big Market Day; the Big Market Day goes clockwise from its first
+scorer; unclaimed boats (possession declined) are neither own nor neutral, so nobody takes them into
+a stock; tied winners share the win.
+
+Scenarios: start positions
+--------------------------
+``State.from_position(players, position, seed, **rules)`` starts from a stated position, e.g.
+``{"board": {"b2": "fish:2@green", "c3": "cookshop"}, "hands": [["fish:0+lukphat"], None, None],
+"lukphat": 3, "to_move": 2}``; boats by id or by face (see ``explorer.klongs._position``). The position
+is the ``start`` rules option, so it is part of ``to_record()`` and ``explorer.replay`` rebuilds it.
+
+Scoring helpers: ``score_landing(["2:green", "3:red", "0:green", "0:neutral"])`` -> ``{"green": 10,
+"red": 5}`` and ``stock_points(["bananas", "fish", ...])`` -> int, per the project contract.
+"""
 
 from __future__ import annotations
 
+from ._bot import HeuristicBot
 from ._catalogue import OPTIONS, RULES
-from ._edition import DEFAULT_NAME, Edition, load_edition
+from ._edition import DEFAULT_NAME, GOODS, SPECIALS, Edition, EditionModel, default_edition, load_edition
 from ._engine import KlongsState as State
+from ._examples import EXAMPLES
+from ._position import COLOURS
 from ._scoring import score_landing, stock_points
 
-__all__ = ["DEFAULT_NAME", "OPTIONS", "RULES", "Edition", "State", "load_edition", "score_landing",
-           "stock_points"]
+__all__ = [
+    "COLOURS",
+    "DEFAULT_NAME",
+    "EXAMPLES",
+    "GOODS",
+    "OPTIONS",
+    "RULES",
+    "SPECIALS",
+    "Edition",
+    "EditionModel",
+    "HeuristicBot",
+    "State",
+    "default_edition",
+    "load_edition",
+    "score_landing",
+    "stock_points",
+]

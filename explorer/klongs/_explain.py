@@ -65,7 +65,7 @@ def explain(state: KlongsState, text: str) -> IllegalAction:
             return refuse("klongs.thief", f"there is no boat to take on {match['space']}")
         if ed.boats[boat].special == "inspector":
             return refuse("klongs.thief", "an inspector's boat cannot be taken")
-        return refuse("klongs.place.thief-protected", f"{match['space']} is in a protected column")
+        return refuse("klongs.inspector", f"an inspector protects the boat on {match['space']}")
     if kind == "inspect":
         match = _INSPECT.match(text)
         if match is None:

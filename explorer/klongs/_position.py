@@ -9,7 +9,7 @@ unused edition boat that matches::
 ``kind`` is a good or ``thief``/``inspector``/``cookshop``; ``owner`` is a colour (a merchant of that
 colour stands on the boat: board only) or ``neutral`` (the boat has a printed merchant). A goods boat
 without ``@neutral`` is one a player can claim. Without ``:<baskets>`` any basket count will do, and
-without ``+lukphat`` the boat has no Luk Phat symbol.
+without ``+lukphat`` a boat without the Luk Phat symbol is taken while one is left.
 """
 
 from __future__ import annotations
@@ -136,14 +136,16 @@ def resolve_position(position: dict[str, Any], edition: Edition, players: int) -
         baskets = None if match["baskets"] is None else int(match["baskets"])
         lukphat = match["lukphat"] is not None
         neutral = kind in SPECIALS or owner == "neutral"
-        for index, boat in enumerate(edition.boats):
-            fits = boat.kind == kind and boat.neutral == neutral and boat.lukphat == lukphat
-            if index not in used and fits and (baskets is None or boat.baskets == baskets):
-                used.add(index)
-                seat = COLOURS.index(owner) if owner in COLOURS else -1
-                if seat >= players:
-                    raise ValueError(f"start.{where}: {owner} does not play in a {players}-player game")
-                return index, seat
+        # A boat without +lukphat prefers one without the symbol, but takes one with it if none is left.
+        for want_lukphat in (lukphat, True):
+            for index, boat in enumerate(edition.boats):
+                fits = boat.kind == kind and boat.neutral == neutral and boat.lukphat == want_lukphat
+                if index not in used and fits and (baskets is None or boat.baskets == baskets):
+                    used.add(index)
+                    seat = COLOURS.index(owner) if owner in COLOURS else -1
+                    if seat >= players:
+                        raise ValueError(f"start.{where}: {owner} does not play in a {players}-player game")
+                    return index, seat
         raise ValueError(f"start.{where}: no unused boat of this edition matches {spec!r}")
 
     board: dict[int, tuple[int, int]] = {}
