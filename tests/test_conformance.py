@@ -126,3 +126,19 @@ def test_bad_records_are_refused(game: str) -> None:
     ):
         with pytest.raises(ValueError):
             explorer.replay(broken)  # type: ignore[arg-type]
+
+
+def test_a_fixed_deal_is_private_to_each_seat(game: str) -> None:
+    """Options holding a hand per seat (a fixed deal) must not show other seats' hands in a view."""
+    cls = explorer.game_class(game)
+    if not cls.SEAT_PRIVATE_OPTIONS:
+        pytest.skip(f"{game} has no seat-private options")
+    dealt = explorer.new_game(game, players=cls.MIN_PLAYERS, seed=9)
+    hands = dealt.snapshot()["hands"]
+    for name in cls.SEAT_PRIVATE_OPTIONS:
+        state = explorer.new_game(game, players=cls.MIN_PLAYERS, seed=9, **{name: hands})
+        for seat in range(state.players):
+            text = json.dumps(state.view(seat))
+            for other, hand in enumerate(hands):
+                if other != seat:
+                    assert not any(f'"{card}"' in text for card in hand), (seat, other)

@@ -40,6 +40,7 @@ class BastosState(GameState):
     OPTIONS = OPTIONS
     MIN_PLAYERS: ClassVar[int] = 3
     MAX_PLAYERS: ClassVar[int] = 4
+    SEAT_PRIVATE_OPTIONS = ("deal",)  # a fixed deal is every hand of round 1: each seat sees its own
 
     fruits: tuple[str, ...]
     boxed: tuple[str, ...]
