@@ -330,3 +330,26 @@ def test_broken_bot_stops_bots_with_a_message() -> None:
     before = w.state
     assert not w.handle_intent({"type": "play", "action": before.view(1)["legal"][0]})
     assert w.error["rule"] == NOT_YOUR_TURN and w.state is before
+
+
+def test_setting_the_state_redraws_and_sets_the_restart_point() -> None:
+    w = table()
+    heard: list[GameState] = []
+    w.observe_state(heard.append)
+    other = fake(5)
+    w.state = other
+    assert heard and heard[0] is other
+    assert w.view["hand"] == other.view(0)["hand"]
+    w.state = other.play(other.legal_actions()[0])  # the same game played on: restart point stays
+    assert w.view["move_number"] == len(w.state.actions())
+    w.restart()
+    assert w.state is other
+    with pytest.raises(ValueError, match="seats"):
+        w.state = _four_seats()
+
+
+def _four_seats() -> GameState:
+    class Four(FakeTrick):
+        MAX_PLAYERS = 4
+
+    return Four.new(4, 1)

@@ -46,7 +46,7 @@ INTENTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "dismiss": (frozenset(), frozenset()),
 }
 # Traits the browser must never set: they are the kernel's account of the game.
-READ_ONLY = frozenset({"view", "error", "busy"})
+READ_ONLY = frozenset({"view", "error", "busy", "_esm", "_css"})
 MAX_ACTION_CHARS = 80
 MAX_NAME_CHARS = 40
 MAX_BOT_DELAY = 10.0
@@ -158,6 +158,8 @@ class GameWidget(anywidget.AnyWidget):
             raise ValueError(f"this table seats {self._state.players} players, not {state.players}")
         if state.GAME != self._state.GAME:
             self._bots = self._make_bots(state, self._bot_spec)
+        if not self._continues(self._initial, state):
+            self._initial = state  # a different game: Restart now returns here
         self._replace(state)
 
     @property
@@ -396,6 +398,15 @@ class GameWidget(anywidget.AnyWidget):
                              "'random'), or let the learner play them (seat=None)")
         return bots
 
+    @staticmethod
+    def _continues(start: GameState, state: GameState) -> bool:
+        """Whether ``state`` is ``start`` played on (same game, seed and rules; its actions extend)."""
+        if (start.GAME, start.players, start.seed, dict(start.rules)) != (
+                state.GAME, state.players, state.seed, dict(state.rules)):
+            return False
+        before = start.actions()
+        return state.actions()[: len(before)] == before
+
     def _name(self, seat: int) -> str:
         return self.names[seat] if seat < len(self.names) else f"Seat {seat}"
 
@@ -469,6 +480,16 @@ class GameWidget(anywidget.AnyWidget):
         if epoch != self._epoch:
             return
         self._timer = None
+        try:
+            self._bot_step()
+        except Exception as exc:  # the loop would only log it: show it, and stop looking busy
+            log.exception("bot move failed")
+            with self.hold_sync():
+                self.error = {"message": f"Something went wrong: {type(exc).__name__}: {exc}",
+                              "rule": INTERNAL}
+                self.busy = False
+
+    def _bot_step(self) -> None:
         seat = self._bot_to_act()
         if seat is None:
             self._changed(notify=False)

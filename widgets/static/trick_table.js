@@ -164,7 +164,7 @@ function turnLine(view, busy) {
   } else {
     text = `${seatName(view, current)} to act${busy ? "\u2026" : ""}`;
   }
-  return h("div", { class: "re-turn", "data-role": "turn", "aria-live": "polite", text });
+  return h("div", { class: "re-turn", "data-role": "turn", text });
 }
 
 function seatPanel(view, seat, where) {
@@ -231,21 +231,23 @@ function seatPanel(view, seat, where) {
 
 function centre(view, ui) {
   const last = view.last_trick && typeof view.last_trick === "object" ? view.last_trick : null;
-  const showingLast = ui.showLast && last;
-  const plays = showingLast ? asArray(last.plays) : asArray(view.trick);
+  const current = asArray(view.trick);
+  // Until the next trick starts, the one just finished stays on the table (faded), so a bot's
+  // winning card does not vanish before the learner has seen it.
+  const showingLast = Boolean(last && (ui.showLast || current.length === 0));
+  const plays = showingLast ? asArray(last.plays) : current;
+  const taken = showingLast && isSeat(last.winner) ? `won by ${seatName(view, last.winner)}` : "set aside";
   let caption;
-  if (showingLast) {
-    caption = isSeat(last.winner) ? `Last trick \u2014 won by ${seatName(view, last.winner)}` : "Last trick \u2014 set aside";
-  } else {
-    caption = plays.length ? "Current trick" : "No cards played in this trick yet";
-  }
+  if (showingLast && ui.showLast) caption = `Last trick \u2014 ${taken}`;
+  else if (showingLast) caption = `Trick ${taken}; the next trick has not started`;
+  else caption = plays.length ? "Current trick" : "No cards played in this trick yet";
   const status = [];
   if (typeof view.trump === "string") {
     status.push(h("span", { class: "re-status" }, "Trump ", donkeyCart(), fruitBadge(view.trump), ` ${view.trump}`));
   } else if ("trump" in view) {
     status.push(h("span", { class: "re-status", text: "No trump yet" }));
   }
-  if (typeof view.led === "string" && !showingLast) {
+  if (typeof view.led === "string" && !(showingLast && ui.showLast)) {
     status.push(h("span", { class: "re-status" }, "Led ", fruitBadge(view.led), ` ${view.led}`));
   }
   if (typeof view.spare === "string") {
@@ -253,7 +255,7 @@ function centre(view, ui) {
   }
   return h(
     "div",
-    { class: `re-centre${showingLast ? " re-reviewing" : ""}` },
+    { class: `re-centre${showingLast ? (ui.showLast ? " re-reviewing" : " re-just-done") : ""}` },
     h("div", { class: "re-status-row" }, status),
     h("div", { class: "re-caption", text: caption }),
     h("ol", { class: "re-trick", "aria-label": caption }, plays.map((p) => playChip(view, p, showingLast ? last.winner : null))),
@@ -371,7 +373,7 @@ function errorBox(error) {
   const rule = typeof e.rule === "string" ? e.rule : "";
   return h(
     "div",
-    { class: "re-error", "data-role": "error", role: "alert", hidden: !message },
+    { class: "re-error", "data-role": "error", hidden: !message },
     message ? h("span", { class: "re-error-text", text: message }) : null,
     rule ? h("span", { class: "re-rule" }, " Rule: ", h("code", { text: rule })) : null,
     message ? h("button", { class: "re-button re-dismiss", type: "button", "data-role": "dismiss", "aria-label": "Dismiss this message", text: "\u00D7" }) : null,
@@ -442,7 +444,7 @@ function placeSeats(view) {
 
 // ---- the widget ---------------------------------------------------------------------------------
 
-function draw(root, model, ui) {
+function draw(root, content, model, ui) {
   const view = asObject(model.get("view"));
   const busy = Boolean(model.get("busy"));
   root.dataset.game = String(view.game ?? "");
@@ -452,7 +454,7 @@ function draw(root, model, ui) {
   root.setAttribute("aria-busy", busy ? "true" : "false");
   if (!(view.last_trick && typeof view.last_trick === "object")) ui.showLast = false;
   if (!isSeat(view.players)) {
-    root.replaceChildren(h("div", { class: "re-turn", "data-role": "turn", text: "Waiting for the game\u2026" }));
+    content.replaceChildren(h("div", { class: "re-turn", "data-role": "turn", text: "Waiting for the game\u2026" }));
     return;
   }
 
@@ -474,7 +476,26 @@ function draw(root, model, ui) {
     summary(view),
     events(view),
   ];
-  root.replaceChildren(...parts.filter(Boolean));
+  content.replaceChildren(...parts.filter(Boolean));
+}
+
+// The content is rebuilt on every change, so announcements go through two regions that persist:
+// refusals at once, and the newest happening or whose turn it is when they change.
+function announce(live, root, model, ui) {
+  const view = asObject(model.get("view"));
+  const error = asObject(model.get("error"));
+  const message = typeof error.message === "string" ? `${error.message} (rule ${error.rule})` : "";
+  if (message !== ui.saidError) {
+    live.urgent.textContent = message;
+    ui.saidError = message;
+  }
+  const events = asArray(view.events);
+  const latest = events.length ? String(events[events.length - 1]) : "";
+  const turn = root.querySelector("[data-role=turn]")?.textContent ?? "";
+  const news = [latest !== ui.saidEvent ? latest : "", turn !== ui.saidTurn ? turn : ""].filter(Boolean);
+  ui.saidEvent = latest;
+  ui.saidTurn = turn;
+  if (news.length) live.polite.textContent = news.join(". ");
 }
 
 // Which control had the focus, so a redraw can give it back (keyboard play must not lose its place).
@@ -503,14 +524,20 @@ function restoreFocus(root, key) {
 }
 
 function render({ model, el }) {
-  const root = h("div", { class: "re-trick-table", role: "region", "aria-label": "Trick table" });
+  const content = h("div", { class: "re-content" });
+  const live = {
+    polite: h("div", { class: "re-sr", "aria-live": "polite", "data-role": "announce" }),
+    urgent: h("div", { class: "re-sr", "aria-live": "assertive", role: "alert" }),
+  };
+  const root = h("div", { class: "re-trick-table", role: "region", "aria-label": "Trick table" }, content, live.polite, live.urgent);
   el.append(root);
-  const ui = { showLast: false };
+  const ui = { showLast: false, saidError: "", saidEvent: "", saidTurn: "" };
 
   const redraw = () => {
     const key = focusKey(root);
-    draw(root, model, ui);
+    draw(root, content, model, ui);
     restoreFocus(root, key);
+    announce(live, root, model, ui);
   };
 
   const onClick = (event) => {
