@@ -16,7 +16,6 @@ from urllib.parse import parse_qs
 import ipywidgets as ipw
 import plotly.graph_objects as go
 import plotly.io as pio
-from IPython.display import display as _display
 
 import explorer
 from explorer import GameState
@@ -35,10 +34,6 @@ def query_settings(query: str | None = None) -> dict[str, str]:
     """The page's query string under Voila (``QUERY_STRING``), as single values."""
     raw = os.environ.get("QUERY_STRING", "") if query is None else query
     return {key: values[-1] for key, values in parse_qs(raw).items()}
-
-
-def display(obj: object) -> None:
-    _display(obj)  # type: ignore[no-untyped-call]  # IPython's display is untyped
 
 
 class PlayApp:
@@ -61,7 +56,8 @@ class PlayApp:
         self.start = ipw.Button(description="New game", button_style="primary", icon="",
                                 tooltip="Deal a new game with these settings")
         self.delay = _float(preset.get("delay"), 0.6)
-        self.sheet = ipw.Output()
+        self.sheet = ipw.HTML()
+        self.chart = ipw.Output()
         self.record = ipw.HTML()
         self.status = ipw.HTML()
         self.table_box = ipw.VBox()
@@ -74,7 +70,7 @@ class PlayApp:
                          layout=ipw.Layout(flex_flow="row wrap", gap="4px 12px", align_items="center"))
         record = ipw.Accordion(children=[self.record], titles=("Game record (JSON, for explorer replay)",))
         record.selected_index = None
-        self.box = ipw.VBox([setup, self.status, self.table_box, self.sheet, record])
+        self.box = ipw.VBox([setup, self.status, self.table_box, self.sheet, self.chart, record])
         self.box.add_class("re-play-app")
         self.new_game()
 
@@ -113,12 +109,16 @@ class PlayApp:
         if finished == self._rounds_shown:
             return
         self._rounds_shown = finished
-        self.sheet.clear_output(wait=True)
         if finished == 0:
+            self.sheet.value, self.chart.outputs = "", ()
             return
-        with self.sheet:
-            display(ipw.HTML(score_sheet_html(state, self._names())))
-            display(score_chart(state, self._names()))
+        # Set outright rather than captured with `with output:`: a round often ends on a bot's move,
+        # inside a timer callback, where captured output has no cell to go to.
+        self.sheet.value = score_sheet_html(state, self._names())
+        figure = score_chart(state, self._names())
+        bundle = pio.renderers["plotly_mimetype"].to_mimebundle(figure.to_dict())
+        bundle["text/plain"] = f"<chart: points by round, {finished} round(s)>"
+        self.chart.outputs = ({"output_type": "display_data", "data": bundle, "metadata": {}},)
 
     def _names(self) -> list[str]:
         if self.table is not None:

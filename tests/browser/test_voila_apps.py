@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import explorer
+from widgets.apps import finished_rounds
 
 pytestmark = pytest.mark.browser
 
@@ -40,6 +41,14 @@ def shown_scores(page: Any, players: int) -> list[int]:
 
 def engine_state(page: Any) -> explorer.GameState:
     """The engine's own state for the page's game, rebuilt here from the record the page shows."""
+    page.wait_for_function(
+        f"""() => {{
+            const t = document.querySelector('{TABLE}');
+            const r = document.querySelector('[data-role="record"]');
+            return t && r && JSON.parse(r.textContent).actions.length === Number(t.dataset.move);
+        }}""",
+        timeout=10_000,
+    )
     record = json.loads(page.locator('[data-role="record"]').text_content())
     return explorer.replay(record)
 
@@ -63,7 +72,7 @@ def test_play_a_round_by_clicking(page: Any, voila_url: str, game: str, players:
     illegal_checked = False
     for _ in range(400):
         wait_idle(page)
-        if page.locator('[data-role="sheet"]').count():
+        if finished_rounds(engine_state(page)) >= 1:
             break  # the first round has been scored
         table = page.locator(TABLE)
         move = table.get_attribute("data-move")
@@ -85,7 +94,10 @@ def test_play_a_round_by_clicking(page: Any, voila_url: str, game: str, players:
     else:
         pytest.fail("the round did not end")
     assert illegal_checked, "no illegal card was ever offered to click"
+    page.wait_for_selector('[data-role="sheet"]', timeout=10_000)
     state = engine_state(page)
+    assert finished_rounds(state) == 1 and not state.is_over
+    assert "after round 1" in page.locator('[data-role="sheet"]').inner_text()
     assert shown_scores(page, players) == state.scores()
     totals = [int(page.locator(f'[data-role="sheet-total"][data-seat="{s}"]').inner_text())
               for s in range(players)]
