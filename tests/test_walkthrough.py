@@ -1,0 +1,170 @@
+"""The Walkthrough step control: navigation, the table it drives, the learner's tries, its repr."""
+
+from __future__ import annotations
+
+import doctest
+import re
+from typing import ClassVar
+
+import pytest
+
+import explorer
+from explorer import GameState
+from widgets import walkthrough
+from widgets._session import GameWidget
+from widgets.trick_table import TrickTableWidget
+from widgets.walkthrough import Step, Walkthrough, markdown_html
+
+
+def tindahan_steps() -> list[Step]:
+    from explorer.tindahan._examples import trick_scenario
+
+    states = trick_scenario()
+    titles = ["The deal", "A moves the cart", "B must play", "C sends a seller", "D follows", "E trumps"]
+    return [Step(title, f"Position {i}.", state, rules=("tindahan.trump",) if i else ())
+            for i, (title, state) in enumerate(zip(titles, states, strict=True))]
+
+
+def test_next_and_back_change_the_state_shown() -> None:
+    steps = tindahan_steps()
+    tour = Walkthrough(steps, title="The A–E trick")
+    table = tour.table
+    assert tour.index == 0 and table.state == steps[0].state
+    for i in range(1, len(steps)):
+        tour.next()
+        assert tour.index == i
+        assert tour.table is table, "the same table instance shows every step of one player count"
+        assert table.state == steps[i].state
+        assert table.view["move_number"] == i
+    tour.back()
+    tour.back()
+    assert tour.index == len(steps) - 3 and table.state == steps[-3].state
+
+
+def test_ends_are_disabled_and_do_nothing() -> None:
+    steps = tindahan_steps()
+    tour = Walkthrough(steps)
+    assert tour.back_button.disabled and not tour.next_button.disabled
+    tour.back()
+    assert tour.index == 0
+    tour.go(len(steps) - 1)
+    assert tour.next_button.disabled and not tour.back_button.disabled
+    tour.next()
+    assert tour.index == len(steps) - 1
+    tour.back_button.click()
+    assert tour.index == len(steps) - 2 and not tour.next_button.disabled
+    tour.next_button.click()
+    assert tour.index == len(steps) - 1
+    with pytest.raises(IndexError):
+        tour.go(len(steps))
+    one = Walkthrough(steps[:1])
+    assert one.back_button.disabled and one.next_button.disabled
+
+
+def test_counter_text_rules_and_accessible_buttons() -> None:
+    tour = Walkthrough(tindahan_steps(), title="Trick")
+    assert "Step 1 of 6" in tour.counter.value and 'aria-live="polite"' in tour.counter.value
+    assert "<h3>The deal</h3>" in tour.heading.value and "Trick" in tour.heading.value
+    assert "Rules:" not in tour.explanation.value
+    tour.next()
+    assert "Step 2 of 6" in tour.counter.value
+    assert "<code>tindahan.trump</code>" in tour.explanation.value
+    # The visible text is the button's accessible name; the tooltip adds what it does.
+    assert [b.description for b in (tour.back_button, tour.next_button, tour.reset_button)] == [
+        "Back", "Next step", "Reset step"]
+    assert all(b.tooltip for b in (tour.back_button, tour.next_button, tour.reset_button))
+
+
+def test_learner_may_try_moves_and_reset_the_step() -> None:
+    steps = tindahan_steps()
+    tour = Walkthrough(steps)
+    tour.go(2)  # after B's banana-10: C is to act
+    table = tour.table
+    assert table.view["seat"] == table.state.current_player == 2
+    explanation = tour.explanation.value
+    legal = table.view["legal"]
+    assert "seller:banana" in legal
+    assert table.handle_intent({"type": "play", "action": legal[0]})
+    assert tour.moved_on and "Reset step" in tour.note.value
+    assert tour.explanation.value == explanation, "the step's explanation stays while the learner tries"
+    assert "trying moves" in repr(tour)
+    # An illegal try is refused by the engine, with its rule, and changes nothing.
+    assert not table.handle_intent({"type": "play", "action": "cart:durian"})
+    assert table.error["rule"].startswith("tindahan.")
+    tour.reset_button.click()
+    assert table.state == steps[2].state and not tour.moved_on and tour.note.value == ""
+    assert table.error == {}
+
+
+def test_a_new_player_count_gets_a_new_table() -> None:
+    three = explorer.new_game("tindahan", players=3, seed=1)
+    five = explorer.new_game("tindahan", players=5, seed=1)
+    bastos = explorer.new_game("bastos", players=3, seed=1)
+    tour = Walkthrough([Step("3", "", three), Step("5", "", five), Step("bastos", "", bastos)])
+    first = tour.table
+    tour.next()
+    assert tour.table is not first and tour.table.state is five
+    assert tour.table_box.children == (tour.table,)
+    assert tour.table.names == list("ABCDE")
+    second = tour.table
+    tour.next()  # another game with another player count: a new table again
+    assert tour.table is not second and tour.table.state is bastos
+    tour.back()
+    tour.back()
+    assert tour.table.state is three and tour.table.names == ["A", "B", "C"]
+    # The old tables no longer report to the walkthrough.
+    first.state = three.play(three.legal_actions()[0])
+    assert not tour.moved_on
+
+
+def test_repr_is_stable() -> None:
+    a, b = Walkthrough(tindahan_steps(), title="Trick"), Walkthrough(tindahan_steps(), title="Trick")
+    assert repr(a) == repr(b) == "<Walkthrough 'Trick': step 1 of 6 'The deal', tindahan, 5 players>"
+    a.next()
+    assert repr(a) == "<Walkthrough 'Trick': step 2 of 6 'A moves the cart', tindahan, 5 players>"
+    assert not re.search(r"0x[0-9a-f]+", repr(a))
+    untitled = Walkthrough(tindahan_steps()[:1])
+    assert repr(untitled) == "<Walkthrough step 1 of 1 'The deal', tindahan, 5 players>"
+
+
+class PlainTable(GameWidget):
+    """A later game's table: any GameWidget subclass can be the walkthrough's table."""
+
+    GAMES: ClassVar[tuple[str, ...] | None] = ("bastos",)
+
+
+def test_table_class_is_a_parameter() -> None:
+    state: GameState = explorer.new_game("bastos", players=4, seed=3)
+    tour = Walkthrough([Step("deal", "x", state), Step("pick", "y", state.play(state.legal_actions()[0]))],
+                       table_class=PlainTable, names=["Ana", "Ben", "Cy", "Di", "Ed"], teaching=False)
+    assert isinstance(tour.table, PlainTable) and tour.table.names == ["Ana", "Ben", "Cy", "Di"]
+    assert not tour.table.teaching and tour.table.seats == (0, 1, 2, 3) and not tour.table.bots
+    tour.next()
+    assert tour.table.state == tour.steps[1].state
+    with pytest.raises(ValueError, match="PlainTable draws bastos"):
+        Walkthrough(tindahan_steps(), table_class=PlainTable)
+    assert isinstance(Walkthrough(tindahan_steps()).table, TrickTableWidget)
+
+
+def test_bad_steps_are_refused() -> None:
+    with pytest.raises(ValueError, match="at least one step"):
+        Walkthrough([])
+    with pytest.raises(ValueError, match="start must be"):
+        Walkthrough(tindahan_steps(), start=6)
+    with pytest.raises(TypeError, match="must be a Step"):
+        Walkthrough(["not a step"])  # type: ignore[list-item]
+
+
+def test_markdown_is_small_and_safe() -> None:
+    assert markdown_html("") == ""
+    assert markdown_html("a\nb") == "<p>a b</p>"
+    assert markdown_html("x <script>") == "<p>x &lt;script&gt;</p>"
+    assert markdown_html("`**raw**`") == "<p><code>**raw**</code></p>"
+    assert markdown_html("[hub](index.ipynb)") == '<p><a href="index.ipynb">hub</a></p>'
+    assert "href" not in markdown_html("[bad](javascript:alert)")
+    assert markdown_html("3*4 and 2*5") == "<p>3*4 and 2*5</p>"
+
+
+def test_doctests() -> None:
+    result = doctest.testmod(walkthrough)
+    assert result.attempted and not result.failed
