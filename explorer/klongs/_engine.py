@@ -426,7 +426,7 @@ class KlongsState(GameState):
             self.passes = 0
             self._begin_market("big", self.turn)
         else:
-            self._start_turn((self.turn + 1) % self.players)
+            self._refill(self.turn)
 
     def _place(self, text: str) -> None:
         ed = self.ed
