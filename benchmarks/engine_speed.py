@@ -47,6 +47,7 @@ def explorer_game(game: str, players: int) -> Callable[[random.Random], int]:
 
 def spiel_game(name: str) -> Callable[[random.Random], int]:
     import pyspiel
+    from open_spiel.python import games  # noqa: F401  # registers the python_* games
 
     game = pyspiel.load_game(name)
 
@@ -89,6 +90,7 @@ def main() -> None:
     except ImportError:
         print("OpenSpiel not installed: no comparison (pip install open_spiel to add one)")
         return
+    print("(C++ games are not comparable: this is pure Python against pure Python)")
     spiel = {}
     for name in SPIEL_GAMES:
         spiel[name] = rate(spiel_game(name), args.seconds)
