@@ -8,6 +8,7 @@ row ``r`` and column ``c``: the spare column per row keeps a shifted mask from w
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -265,9 +266,13 @@ def _validate(data: Any, source: str) -> EditionModel:
     except ValidationError as exc:
         problems = []
         for error in exc.errors():
-            where = ".".join(str(part) for part in error["loc"]) or "(edition)"
+            parts = [str(part) for part in error["loc"]]
             message = str(error["msg"]).removeprefix("Value error, ")
-            problems.append(f"field {where}: {message}")
+            inner = re.match(r"^([\w.]+): (.*)$", message)
+            if inner:  # a model check that names the field inside the model it checks
+                parts.append(inner[1])
+                message = inner[2]
+            problems.append(f"field {'.'.join(parts) or '(edition)'}: {message}")
         raise EditionError(f"{source} is not a valid Klongs edition: " + "; ".join(problems)) from None
 
 
