@@ -601,6 +601,21 @@ def test_start_position_replays_from_record() -> None:
     assert again == state
 
 
+def test_start_position_hands_stay_private() -> None:
+    hands = [["boat01", "boat02"], ["boat03", "boat04"]]
+    state = pos(2, {"board": {"b2": "fish:2@red"}, "hands": hands})
+    for seat in (0, 1):
+        view = state.view(seat)
+        assert view["rules"]["start"]["hands"] == [
+            hands[0] if seat == 0 else None,
+            hands[1] if seat == 1 else None,
+        ]
+        text = json.dumps(view)
+        for other in (0, 1):
+            assert all((f'"{b}"' in text) == (other == seat) for b in hands[other])
+    assert state.to_record()["rules"]["start"]["hands"] == hands  # the record keeps them all
+
+
 def test_bad_start_positions_name_the_field() -> None:
     with pytest.raises(ValueError, match=r"start\.board"):
         State.from_position(2, {"board": {"z9": "fish"}})

@@ -660,6 +660,15 @@ class KlongsState(GameState):
                                                                     if b >= 0 and self.owner[b] == seat)
         return dict(counts)
 
+    def _rules_seen_by(self, seat: int) -> dict[str, Any]:
+        # A start position may fix every seat's hand: a seat sees only its own (others become None).
+        rules = super()._rules_seen_by(seat)
+        start = rules.get("start")
+        if start is not None and start.get("hands") is not None:
+            hands = [hand if s == seat else None for s, hand in enumerate(start["hands"])]
+            rules["start"] = {**start, "hands": hands}
+        return rules
+
     def _view(self, seat: int) -> dict[str, Any]:
         from ._view import view
 
