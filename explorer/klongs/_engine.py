@@ -15,6 +15,7 @@ import re
 from collections import Counter
 from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar, Self
+from weakref import WeakKeyDictionary
 
 from .._errors import IllegalAction
 from .._state import GameState, ScoreLine
@@ -49,14 +50,15 @@ class _Tables:
         self.inspect_discard = tuple(f"inspect:{s}>discard" for s in ed.spaces)
 
 
-_TABLES: dict[int, _Tables] = {}
+# Keyed by the edition object itself (weakly), so a user's edition gets its own tables and frees them.
+_TABLES: WeakKeyDictionary[Edition, _Tables] = WeakKeyDictionary()
 
 
 def _tables(ed: Edition) -> _Tables:
-    key = id(ed)
-    if key not in _TABLES:
-        _TABLES[key] = _Tables(ed)
-    return _TABLES[key]
+    tables = _TABLES.get(ed)
+    if tables is None:
+        tables = _TABLES[ed] = _Tables(ed)
+    return tables
 
 
 class KlongsState(GameState):
