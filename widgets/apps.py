@@ -15,7 +15,6 @@ from urllib.parse import parse_qs
 
 import ipywidgets as ipw
 import plotly.graph_objects as go
-import plotly.io as pio
 
 import explorer
 from explorer import GameState
@@ -23,8 +22,9 @@ from explorer import GameState
 from .trick_table import TrickTableWidget
 
 # Plain figures travel as a small JSON mime bundle that Voila and JupyterLab render with their own
-# plotly.js: no FigureWidget (all of plotly.js per page load) and no CDN.
-pio.renderers.default = "plotly_mimetype"
+# plotly.js: no FigureWidget (all of plotly.js per page load) and no CDN. The bundle is built here
+# rather than by plotly.io, whose renderers pull in nbformat and jsonschema: a second per page load.
+PLOTLY_MIME = "application/vnd.plotly.v1+json"
 
 TITLES = {"tindahan": "Tindahan", "bastos": "Bastos!", "bangkok": "Bangkok", "klongs": "Bangkok Klongs"}
 WIDGETS = {"tindahan": TrickTableWidget, "bastos": TrickTableWidget}
@@ -115,9 +115,9 @@ class PlayApp:
         # Set outright rather than captured with `with output:`: a round often ends on a bot's move,
         # inside a timer callback, where captured output has no cell to go to.
         self.sheet.value = score_sheet_html(state, self._names())
-        figure = score_chart(state, self._names())
-        bundle = pio.renderers["plotly_mimetype"].to_mimebundle(figure.to_dict())
-        bundle["text/plain"] = f"<chart: points by round, {finished} round(s)>"
+        figure = score_chart(state, self._names()).to_plotly_json()
+        bundle = {PLOTLY_MIME: {"data": figure["data"], "layout": figure["layout"]},
+                  "text/plain": f"<chart: points by round, {finished} round(s)>"}
         self.chart.outputs = ({"output_type": "display_data", "data": bundle, "metadata": {}},)
 
     def _names(self) -> list[str]:
