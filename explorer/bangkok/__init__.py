@@ -1,1 +1,127 @@
-"""bangkok: not built yet."""
+"""Bangkok: draft cards from a 3x3 port and build a 3x3 floating market that scores its chillies.
+
+>>> import explorer
+>>> state = explorer.new_game("bangkok", players=2, seed=7)
+>>> state.phase
+'act'
+>>> from explorer.bangkok import score_market
+>>> score_market(["Z!4B B B", "FZ BB!3BF BF", "ZZ BF P!1P"], "B").total
+20
+
+Cards
+-----
+Goods: ``P`` passion fruit, ``Z`` Thai zucchini, ``B`` blue peas, ``F`` fish. A boat card is its
+goods (``PZ``, ``PP``, ``F``); a chilli card is its goods, ``!``, its scoring type 1-4 and the goods it
+indicates (``P!1P``, ``BB!3BF``). The engine writes goods in the book's order P Z B F (``FZ`` is shown
+as ``ZF``); input may use any order. Cards are not unique, so each physical card also has an id
+``#01``-``#60`` (pontoon tiles ``#61``-``#64``), shown in views beside every visible card.
+
+Places: the port and each market are 3x3 squares, places named like chess squares with rows counted
+from the top: ``a1`` upper left (in a market, beside the pontoon), ``c3`` lower right. The port's
+twelve ends: ``R1L``/``R1R`` left/right of row 1 ... ``R3R``, ``C1T``/``C1B`` above/below column 1
+(column a) ... ``C3B``. Lines: ``R1``-``R3``, ``C1``-``C3``.
+
+Action notation
+---------------
+``place:PZ@R1R>a1=ZB,c1=P``
+    Lay hand card ``PZ`` right of row 1 and take the cards at ``a1`` (a ``ZB``) and ``c1`` (a ``P``).
+    Every legal collection is its own action; places are listed in line order, each with its card.
+``market:PZ@b1``
+    Lay hand card ``PZ`` at ``b1`` of one's own market (while holding more than 3 cards).
+``renew:R2``
+    Renew row 2 of the port (instead of placing a card).
+``return:P!1P``
+    Slip a card under its pile when no extra card fits the market (project reading, rule
+    ``bangkok.market.blocked``).
+``pass``
+    Only when no card can be placed and no line renewed (project reading, ``bangkok.turn.stuck``).
+
+Turn structure: a seat plays one ``place`` or ``renew``; after a ``place`` leaving more than 3 cards in
+hand, the same seat plays ``market`` actions (then ``return`` if blocked) until 3 remain.
+``state.collections(card, end)`` answers "what would this placement take, and why": each legal
+collection with its notation and, per place of the line, ``forced`` / ``choice`` / ``no-match`` /
+``empty`` with a sentence (a card you are entitled to cannot be refused).
+
+Options (``explorer.new_game("bangkok", players, seed, **options)``)
+-------------------------------------------------------------------
+``expert`` (False), ``expert_reading`` ("row-and-column" | "column-only"), ``type1_below_zero``
+(False), ``refill`` ("each-slot" | "once"), ``solo_slots`` ("free" | "piles-only"), ``position``
+(None). Each option's doc (``OPTIONS[name].doc``) names the default reading and why.
+
+Scenarios: ``position={"port": [3 rows], "hands": [[cards] per seat], "markets": [[3 rows] per seat],
+"objectives": [good per seat], "first_player": seat, "boat_pile": [tops], "chilli_pile": [tops]}``
+(only ``port`` and ``hands`` required) starts from a fixed position; the cards come from the edition,
+the rest are shuffled below the named pile tops. It is a rules option, so records replay it. Views
+show a seat only its own hand and objective from it, and nobody the pile tops.
+
+Editions
+--------
+The rulebook gives counts, not faces: ``data/default.json`` reconstructs all 60 faces and the 4
+objectives (its ``reconstructed`` field says how), keeping each good equally common; the scoring
+example's chilli cards (``Z!4B``, ``BB!3BF``, ``P!1P``) are among them. ``new_game(..., edition=...)``
+takes ``None``/``"default"``, a dict or a path to a JSON file in the same format; it is validated
+(the book's counts, each face's notation) and errors are :class:`explorer.EditionError` naming the
+field, the index and the card. Records name the default edition ``"default"`` and hold a user's whole
+edition, so both replay.
+
+View model (``state.view(seat)``)
+---------------------------------
+Base keys (game, players, seat, current_player, is_over, scores, winners, legal, move_number, rules)
+plus:
+
+- ``edition``: edition name; ``first_player``: seat holding the first-player token
+- ``round``: 1-based round (solo: the turn); ``turn``/``turns``: solo turn 1-9 and 9 (else null);
+  ``token``: the end under the solo turn counter (else null)
+- ``phase``: ``"act"`` | ``"market"`` | ``"return"`` | ``"over"``; ``expert``: bool; ``ending``: bool,
+  some market is complete so this round is the last
+- ``port``: 3 rows of 3 cells; a cell is ``{"id": "#07", "card": "PZ", "chilli": false}`` or null
+- ``piles``: ``{"boat": n, "chilli": n}`` cards left (faces hidden)
+- ``ends``: the 12 ends, each ``{"end", "label", "line", "usable", "covered_by"}`` (covered_by: the
+  solo pile or turn counter lying there, else null)
+- ``hand``: this seat's cards (cells as above); ``hand_sizes``: cards per seat
+- ``objective``: this seat's ``{"id", "good"}``; ``objectives``: per seat, the good for this seat and,
+  once the game is over, for all; null while hidden
+- ``markets``: per seat, 3 rows of 3 cells; ``market_sizes``: cards per market
+- ``placements`` (seat to act, phase act): ``{"PZ@R1R": {"card", "end", "take", "actions", "summary",
+  "cells": [{"cell", "card", "status", "reason"}]}}`` for every legal card and end
+- ``labels``: ``{notation: short sentence}`` for every legal action
+- ``events``: the last 10 happenings as sentences
+- ``sheet``: score lines ``{"seat", "label", "points", "rule"}``: chilli cards and completed markets
+  during play (public), objectives added when the game is over
+
+Scores: ``scores()`` are public running totals (chilli cards and +2 for a complete market); the hidden
+objective is added at the end. Ties: most objective points, then shared.
+"""
+
+from __future__ import annotations
+
+from ._bot import HeuristicBot, solo_scores
+from ._cards import GOODS, Card, parse_card
+from ._catalogue import RULES
+from ._collect import CellChoice, Collections
+from ._edition import Edition, EditionModel, default_edition, load_edition
+from ._examples import EXAMPLES
+from ._options import OPTIONS
+from ._scoring import MarketLine, MarketSheet, score_market
+from ._state import State
+
+__all__ = [
+    "EXAMPLES",
+    "GOODS",
+    "OPTIONS",
+    "RULES",
+    "Card",
+    "CellChoice",
+    "Collections",
+    "Edition",
+    "EditionModel",
+    "HeuristicBot",
+    "MarketLine",
+    "MarketSheet",
+    "State",
+    "default_edition",
+    "load_edition",
+    "parse_card",
+    "score_market",
+    "solo_scores",
+]

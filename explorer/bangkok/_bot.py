@@ -1,0 +1,120 @@
+"""A heuristic Bangkok player that sees only its own view, and a solo score benchmark."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ._cards import Card, parse_card
+from ._geometry import CELL_INDEX, NEIGHBOURS, ROW_OF
+from ._scoring import score_cells
+
+# How much one empty side-neighbour of a chilli card is expected to add later, per indicated good.
+_FUTURE = {1: -0.55, 2: 0.45, 3: 0.5, 4: 0.0}
+# How much a card carrying a good is worth beside a chilli card that indicates it.
+_SYNERGY = {1: -0.5, 2: 0.6, 3: 0.5, 4: 0.15}
+
+
+def _cards(cells: Sequence[Sequence[dict[str, Any] | None]]) -> list[Card | None]:
+    return [parse_card(cell["card"]) if cell else None for row in cells for cell in row]
+
+
+class HeuristicBot:
+    """Plans its market around its objective and its chilli cards.
+
+    * When improving its hand, it values each legal collection by what the cards taken are worth to
+      its market (copies of its objective good, goods wanted by its chilli cards, chilli cards while a
+      row can still take one) plus a bonus per card, since more cards finish the market sooner.
+    * When building its market, it tries every legal card and place and keeps the one whose market
+      scores best now plus what the chilli cards' empty neighbours promise.
+    * It renews a line only when no placement gains anything.
+    """
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, view: dict[str, Any]) -> str:
+        legal: list[str] = view["legal"]
+        if not legal:
+            raise ValueError("this view has no legal action: it is not this seat's turn")
+        seat = view["seat"]
+        objective = view["objective"]["good"]
+        hand = [parse_card(c["card"]) for c in view["hand"]]
+        market = _cards(view["markets"][seat])
+        chilli_rows = {ROW_OF[i] for i, c in enumerate(market) if c is not None and c.is_chilli}
+        if view["phase"] == "market":
+            return self._best(legal, lambda a: self._market_value(a, market, objective))
+        worth = _Worth(market, objective, len(chilli_rows) < 3)
+        if view["phase"] == "return":
+            return self._best(legal, lambda a: -worth(parse_card(a.partition(":")[2])))
+        return self._best(legal, lambda a: self._act_value(a, worth, hand))
+
+    def _best(self, legal: list[str], value: Any) -> str:
+        scored = [(value(action), self._rng.random(), action) for action in legal]
+        return max(scored)[2]
+
+    @staticmethod
+    def _act_value(action: str, worth: _Worth, hand: list[Card]) -> float:
+        kind, _, body = action.partition(":")
+        if kind != "place":
+            return 0.0  # renew (or pass): gains nothing now
+        face, _, rest = body.partition("@")
+        taken = [parse_card(item.partition("=")[2]) for item in rest.partition(">")[2].split(",")]
+        placed = parse_card(face)
+        return sum(worth(card) for card in taken) - worth(placed) + 1.0 * len(taken)
+
+    @staticmethod
+    def _market_value(action: str, market: list[Card | None], objective: str) -> float:
+        face, _, place = action.partition(":")[2].partition("@")
+        card = parse_card(face)
+        cells = list(market)
+        cells[CELL_INDEX[place]] = card
+        # Keeping cards with many goods in hand lets the next placement collect more.
+        return market_value(cells, objective) - 0.3 * len(card.goods)
+
+
+class _Worth:
+    """What a card is worth to this market, if it lands there later."""
+
+    def __init__(self, market: list[Card | None], objective: str, chilli_room: bool) -> None:
+        self.objective = objective
+        self.chillies = [c for c in market if c is not None and c.is_chilli]
+        self.chilli_room = chilli_room and any(c is None for c in market)
+
+    def __call__(self, card: Card) -> float:
+        value = float(card.goods.count(self.objective))
+        for chilli in self.chillies:
+            value += sum(_SYNERGY[chilli.kind] for g in card.goods if g in chilli.indicated)
+        if card.is_chilli:
+            value += 2.5 if self.chilli_room else -1.5
+        return value + 0.15 * len(card.goods)
+
+
+def market_value(cells: list[Card | None], objective: str) -> float:
+    """The market's score now plus what its chilli cards' empty neighbours are expected to bring."""
+    value = float(score_cells(cells, objective).total)
+    for index, card in enumerate(cells):
+        if card is not None and card.is_chilli:
+            empty = sum(1 for n in NEIGHBOURS[index] if cells[n] is None)
+            value += _FUTURE[card.kind] * empty * len(card.indicated)
+    return value
+
+
+def solo_scores(n: int, *, edition: Any = None, seed: int = 0, **rules: Any) -> list[int]:
+    """Final scores of ``n`` one-player games played by :class:`HeuristicBot` (game seeds
+    ``seed``, ``seed + 1``, ...), for charting the distribution a solo player's score compares with."""
+    from ._state import State
+
+    scores = []
+    for index in range(n):
+        state = State.new(1, seed + index, edition=edition, **rules)
+        bot = HeuristicBot(seed + index)
+        while not state.is_over:
+            state = state.play(bot.choose(state.view(0)))
+        scores.append(state.scores()[0])
+    return scores
+
+

@@ -1,0 +1,109 @@
+"""Bangkok's goods and card faces, parsed from the project's notation.
+
+A boat card is its goods (``PZ``, ``PP``, ``F``); a chilli card is its goods (possibly none), ``!``,
+its scoring type 1-4 and the goods it indicates (``P!1P``, ``BB!3BF``). Goods inside a face may be
+written in any order on input; the engine writes them in the book's order P Z B F (:func:`canonical`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+GOODS = "PZBF"
+GOOD_NAMES = {"P": "passion fruit", "Z": "Thai zucchini", "B": "blue peas", "F": "fish"}
+GOOD_INDEX = {good: index for index, good in enumerate(GOODS)}
+MAX_GOODS = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card face: the goods it carries and, for a chilli card, how it scores."""
+
+    face: str
+    goods: str  # carried goods, e.g. "BB"
+    kind: int  # 0 for a boat card, else the chilli card's scoring type 1-4
+    indicated: str = ""  # the goods a chilli card scores, "" for boat cards
+
+    @property
+    def is_chilli(self) -> bool:
+        return self.kind != 0
+
+    @property
+    def mask(self) -> int:
+        """Bit ``i`` set when the card carries good ``GOODS[i]``: sharing a good is ``a.mask & b.mask``."""
+        out = 0
+        for good in self.goods:
+            out |= 1 << GOOD_INDEX[good]
+        return out
+
+    def __str__(self) -> str:
+        return self.face
+
+
+def _goods(text: str, what: str, face: str) -> str:
+    for good in text:
+        if good not in GOOD_INDEX:
+            raise ValueError(f"card {face!r}: {what} {good!r} is not a good; the goods are P Z B F")
+    return text
+
+
+def parse_card(text: object) -> Card:
+    """The card a face names; a ``ValueError`` says which card and what is wrong with it."""
+    if not isinstance(text, str):
+        raise ValueError(f"a card is written as text such as 'PZ' or 'BB!3BF', not {text!r}")
+    face = text.strip()
+    if not face:
+        raise ValueError("an empty card: write its goods, such as 'PZ', or a chilli card such as 'P!1P'")
+    if "!" not in face:
+        goods = _goods(face, "good", face)
+        if len(goods) > MAX_GOODS:
+            raise ValueError(f"card {face!r}: a boat card carries 1 to {MAX_GOODS} goods, not {len(goods)}")
+        return Card(face, goods, 0)
+    carried, _, rest = face.partition("!")
+    goods = _goods(carried, "good", face)
+    if len(goods) > MAX_GOODS:
+        raise ValueError(f"card {face!r}: a chilli card carries 0 to {MAX_GOODS} goods, not {len(goods)}")
+    if not rest or rest[0] not in "1234":
+        raise ValueError(f"card {face!r}: after '!' comes the chilli type 1-4, then the goods it indicates")
+    kind = int(rest[0])
+    indicated = _goods(rest[1:], "indicated good", face)
+    if not indicated:
+        raise ValueError(f"card {face!r}: a chilli card indicates at least one good after its type")
+    if len(set(indicated)) != len(indicated):
+        raise ValueError(f"card {face!r}: each indicated good is named once")
+    if kind == 3 and len(indicated) != 2:
+        raise ValueError(f"card {face!r}: a type-3 chilli card indicates exactly two goods (a pair)")
+    return Card(face, goods, kind, indicated)
+
+
+def _ordered(goods: str) -> str:
+    return "".join(sorted(goods, key=GOOD_INDEX.__getitem__))
+
+
+def canonical(card: Card) -> Card:
+    """The same card with its goods written in the book's order P Z B F (``FZ`` becomes ``ZF``).
+
+    Two faces with the same goods are the same kind of card; the engine names every card this way.
+    """
+    goods, indicated = _ordered(card.goods), _ordered(card.indicated)
+    face = f"{goods}!{card.kind}{indicated}" if card.kind else goods
+    return card if face == card.face else Card(face, goods, card.kind, indicated)
+
+
+def parse_rows(rows: object, what: str = "rows") -> list[Card | None]:
+    """Three rows of three cards (``"Z!4B B B"``, ``"."`` for an empty place), read top to bottom."""
+    if isinstance(rows, str) or not isinstance(rows, list | tuple) or len(rows) != 3:
+        raise ValueError(f"{what}: give 3 rows (a list of 3 strings of 3 cards each), not {rows!r}")
+    cells: list[Card | None] = []
+    for number, row in enumerate(rows, start=1):
+        if not isinstance(row, str):
+            raise ValueError(f"{what} row {number}: a row is a string such as 'Z!4B B B', not {row!r}")
+        tokens = row.split()
+        if len(tokens) != 3:
+            raise ValueError(f"{what} row {number} {row!r}: a row has 3 places (use '.' for an empty one)")
+        for token in tokens:
+            try:
+                cells.append(None if token == "." else parse_card(token))
+            except ValueError as exc:
+                raise ValueError(f"{what} row {number}: {exc}") from None
+    return cells

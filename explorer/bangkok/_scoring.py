@@ -1,0 +1,119 @@
+"""Scoring a floating market: the personal objective, each chilli card's area, the completed square."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .._options import resolve_options
+from ._cards import GOOD_NAMES, Card, parse_rows
+from ._geometry import NEIGHBOURS, cell_name
+from ._options import OPTIONS
+
+RULE_OBJECTIVE = "bangkok.score.objective"
+RULE_COMPLETE = "bangkok.score.complete"
+CHILLI_RULES = {kind: f"bangkok.score.chilli-{kind}" for kind in (1, 2, 3, 4)}
+COMPLETE_BONUS = 2
+TYPE1_BASE = 5
+
+
+@dataclass(frozen=True, slots=True)
+class MarketLine:
+    """One line of a market's score: what for, how many points, under which rule, where."""
+
+    label: str
+    points: int
+    rule: str
+    cell: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MarketSheet:
+    """The itemised score of one floating market."""
+
+    lines: tuple[MarketLine, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(line.points for line in self.lines)
+
+    @property
+    def objective_points(self) -> int:
+        """The points of the personal objective: the first tie-breaker."""
+        return sum(line.points for line in self.lines if line.rule == RULE_OBJECTIVE)
+
+    def __str__(self) -> str:
+        rows = [f"{line.label:<56}{line.points:>4}" for line in self.lines]
+        return "\n".join([*rows, f"{'Total':<56}{self.total:>4}"])
+
+
+def _area_counts(cells: Sequence[Card | None], index: int) -> dict[str, int]:
+    counts = {good: 0 for good in GOOD_NAMES}
+    for where in (index, *NEIGHBOURS[index]):
+        card = cells[where]
+        if card is not None:
+            for good in card.goods:
+                counts[good] += 1
+    return counts
+
+
+def chilli_line(cells: Sequence[Card | None], index: int, *, type1_below_zero: bool = False) -> MarketLine:
+    """The score of the chilli card at ``index``: it sees itself and its side neighbours only."""
+    card = cells[index]
+    assert card is not None and card.is_chilli
+    counts = _area_counts(cells, index)
+    seen = ", ".join(f"{counts[g]} {g}" for g in card.indicated)
+    where = f"{card.face} at {cell_name(index)}"
+    if card.kind == 1:
+        points = TYPE1_BASE - sum(counts[g] for g in card.indicated)
+        if not type1_below_zero:
+            points = max(points, 0)
+        label = f"Chilli {where} (type 1): 5 minus {seen}"
+    elif card.kind == 2:
+        points = sum(counts[g] for g in card.indicated)
+        label = f"Chilli {where} (type 2): 1 per good, {seen}"
+    elif card.kind == 3:
+        first, second = card.indicated[0], card.indicated[1]
+        pairs = min(counts[first], counts[second])
+        points = 2 * pairs
+        label = f"Chilli {where} (type 3): {pairs} pair(s) of {first}+{second}, 2 each"
+    else:
+        once = [g for g in card.indicated if counts[g] == 1]
+        points = 2 * len(once)
+        label = f"Chilli {where} (type 4): 2 per good seen exactly once, {seen}"
+    return MarketLine(label, points, CHILLI_RULES[card.kind], cell_name(index))
+
+
+def score_cells(
+    cells: Sequence[Card | None], objective: str | None, *, type1_below_zero: bool = False
+) -> MarketSheet:
+    """Score 9 market places (row by row, ``None`` empty); ``objective=None`` leaves the objective out."""
+    lines: list[MarketLine] = []
+    if objective is not None:
+        copies = sum(card.goods.count(objective) for card in cells if card is not None)
+        lines.append(MarketLine(f"Objective {objective} ({GOOD_NAMES[objective]}): {copies} x 1",
+                                copies, RULE_OBJECTIVE))
+    for index, card in enumerate(cells):
+        if card is not None and card.is_chilli:
+            lines.append(chilli_line(cells, index, type1_below_zero=type1_below_zero))
+    if all(card is not None for card in cells):
+        lines.append(MarketLine("Completed market (9 cards)", COMPLETE_BONUS, RULE_COMPLETE))
+    return MarketSheet(tuple(lines))
+
+
+def score_market(rows: Sequence[str], objective: str, **rules: Any) -> MarketSheet:
+    """Score a floating market written as 3 rows of 3 cards (``"."`` for an empty place).
+
+    >>> sheet = score_market(["Z!4B B B", "FZ BB!3BF BF", "ZZ BF P!1P"], "B")
+    >>> [line.points for line in sheet.lines], sheet.total
+    ([6, 2, 6, 4, 2], 20)
+
+    ``rules`` are the game's options (only ``type1_below_zero`` changes a market's score); an
+    unknown name raises ``TypeError``.
+    """
+    options = resolve_options("bangkok", OPTIONS, rules)
+    cells = parse_rows(rows, "market")
+    if objective not in GOOD_NAMES:
+        raise ValueError(f"objective: one good, P Z B or F, not {objective!r}")
+    return score_cells(cells, objective, type1_below_zero=options["type1_below_zero"])
