@@ -10,7 +10,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.table import Table
+from rich.table import Column, Table
 
 from ._errors import RecordError
 from ._examples import verify as run_examples
@@ -80,7 +80,9 @@ def games() -> None:
 def rules(game: GameArg) -> None:
     """Print a game's rule catalogue: stable ids, our paraphrase, the rulebook section."""
     cls = game_class(built([game])[0])
-    table = Table("rule id", "what it says", "section", title=f"{game}: {len(cls.RULES)} rules")
+    # Ids are what people grep and quote: never wrap them.
+    table = Table(Column("rule id", no_wrap=True), "what it says", "section",
+                  title=f"{game}: {len(cls.RULES)} rules")
     for rule in cls.RULES.values():
         table.add_row(rule.id, rule.text, rule.section)
     console.print(table)
