@@ -431,18 +431,20 @@ class State(GameState):
         self._after_hand_change(seat)
 
     def _apply_renew(self, seat: int, line: str) -> None:
+        # All new cards are drawn before the old ones go under the piles, so an old card never comes
+        # straight back; with a short pile, the line's first cards (in reading order) are swapped.
         chilli_of = self.edition.chilli_of
         port = list(self.port)
-        boat_pile, chilli_pile = self.boat_pile, self.chilli_pile
+        piles = {False: list(self.boat_pile), True: list(self.chilli_pile)}
+        under: dict[bool, list[int]] = {False: [], True: []}
         for cell in LINES[line]:
             old = port[cell]
-            if old == EMPTY:
-                continue
-            if chilli_of[old] and chilli_pile:
-                port[cell], chilli_pile = chilli_pile[0], (*chilli_pile[1:], old)
-            elif not chilli_of[old] and boat_pile:
-                port[cell], boat_pile = boat_pile[0], (*boat_pile[1:], old)
-        self.port, self.boat_pile, self.chilli_pile = tuple(port), boat_pile, chilli_pile
+            if old != EMPTY and piles[chilli_of[old]]:
+                port[cell] = piles[chilli_of[old]].pop(0)
+                under[chilli_of[old]].append(old)
+        self.port = tuple(port)
+        self.boat_pile = (*piles[False], *under[False])
+        self.chilli_pile = (*piles[True], *under[True])
         self._log(seat, f"renew:{line}")
         self._end_turn(seat)
 
