@@ -233,7 +233,8 @@ class Walkthrough(ipw.VBox):  # type: ignore[misc]  # ipywidgets is untyped
             self._place(step.state)
             title = f"<h3>{html.escape(step.title)}</h3>"
             if self._title:
-                title = f'<div class="re-walkthrough-title">{html.escape(self._title)}</div>' + title
+                name = html.escape(self._title)
+                title = f'<div class="re-walkthrough-title"><strong>{name}</strong></div>' + title
             self.heading.value = title
             self.counter.value = (f'<span class="re-walkthrough-counter" role="status" aria-live="polite">'
                                   f"Step {self._index + 1} of {n}</span>")
