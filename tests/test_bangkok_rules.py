@@ -375,11 +375,16 @@ def test_view_hides_other_hands_objectives_and_pile_tops() -> None:
 def test_view_lists_placements_labels_and_events() -> None:
     state = scenario(["Z P PB", "B ZF BF", "FF F!2P BB"], ["PZ", "F", "B"])
     view = state.view(0)
-    entry = view["placements"]["PZ@R1R"]
-    assert entry["take"] == 2 and len(entry["actions"]) == 2
-    assert {c["status"] for c in entry["cells"]} == {"forced", "choice"}
+    entry = view["placements"]["PZ@R1"]
+    assert entry["take"] == 2 and set(entry["actions"]) == {"R1L", "R1R"}
+    assert len(entry["actions"]["R1R"]) == 2
+    statuses = {c["cell"]: c["status"] for c in entry["cells"]}
+    assert statuses == {"a1": "forced", "b1": "choice", "c1": "choice"}
     assert set(view["labels"]) == set(view["legal"])
-    after = state.play(entry["actions"][0])
+    placed = {a for actions in (e["actions"] for e in view["placements"].values()) for end in actions
+              for a in actions[end]}
+    assert placed == {a for a in view["legal"] if a.startswith("place:")}
+    after = state.play(entry["actions"]["R1R"][0])
     assert "Seat 0" in after.view(1)["events"][-1]
 
 

@@ -82,8 +82,11 @@ plus:
 - ``objective``: this seat's ``{"id", "good"}``; ``objectives``: per seat, the good for this seat and,
   once the game is over, for all; null while hidden
 - ``markets``: per seat, 3 rows of 3 cells; ``market_sizes``: cards per market
-- ``placements`` (seat to act, phase act): ``{"PZ@R1R": {"card", "end", "take", "actions", "summary",
-  "cells": [{"cell", "card", "status", "reason"}]}}`` for every legal card and end
+- ``placements`` (seat to act, phase act): ``{"PZ@R1": {"card", "line", "take", "summary",
+  "actions": {"R1L": [...], "R1R": [...]}, "cells": [{"cell", "card", "status", "reason"}]}}`` for
+  every hand card and line it may face (both ends of a line take alike); ``cells`` lists
+  the places that can be taken, ``status`` ``"forced"`` (in every collection) or ``"choice"``, with
+  the reason (``state.collections(card, end)`` also explains the places that stay)
 - ``labels``: ``{notation: short sentence}`` for every legal action
 - ``events``: the last 10 happenings as sentences
 - ``sheet``: score lines ``{"seat", "label", "points", "rule"}``: chilli cards and completed markets

@@ -57,7 +57,12 @@ class _PlaceTables:
         self.goods = goods
         self.goods_of_kind = [goods.index(card.goods) for card in kinds]
         self.takes: list[dict[int, tuple[tuple[int, ...], ...]]] = [{} for _ in goods]
-        self.prefixes = [[f"place:{card.face}@{end.name}>" for end in ENDS] for card in kinds]
+        # Per face, per (line, usable ends of it): the action texts up to the collection.
+        self.prefixes = [
+            [tuple(f"place:{card.face}@{ENDS[2 * line + side].name}>" for side in combo)
+             for line in range(6) for combo in END_COMBOS]
+            for card in kinds
+        ]
         self.fragments = [[f"{CELL_NAMES[cell]}={card.face}" for card in kinds] for cell in range(CELLS)]
 
     def options(self, kind: int, packed: int) -> tuple[tuple[int, ...], ...]:
@@ -66,12 +71,30 @@ class _PlaceTables:
         return legal_takes(self.goods[self.goods_of_kind[kind]], (packed & 15, packed >> 4 & 15, packed >> 8))
 
 
-class _Faced(dict[frozenset[int], tuple[tuple[int, tuple[int, ...]], ...]]):
-    """For a set of usable ends: each line with the usable ends facing it (lines faced by none left out)."""
+def _frontier(occupied: int) -> tuple[int, ...]:
+    """The empty places touching an occupied one along a side (a1 alone for an empty market)."""
+    if not occupied:
+        return (0,)
+    return tuple(i for i in range(CELLS) if not occupied >> i & 1
+                 and any(occupied >> n & 1 for n in NEIGHBOURS[i]))
 
-    def __missing__(self, usable: frozenset[int]) -> tuple[tuple[int, tuple[int, ...]], ...]:
-        pairs = tuple((line, tuple(e for e in (2 * line, 2 * line + 1) if e in usable)) for line in range(6))
-        value = self[usable] = tuple(pair for pair in pairs if pair[1])
+
+_FRONTIER = tuple(_frontier(occupied) for occupied in range(1 << CELLS))
+
+# The usable ends facing one line: both (0), the first (1) or the second (2).
+END_COMBOS = ((0, 1), (0,), (1,))
+
+
+class _Faced(dict[frozenset[int], tuple[tuple[int, int], ...]]):
+    """For a set of usable ends: each line faced by one, with its index into ``_PlaceTables.prefixes``."""
+
+    def __missing__(self, usable: frozenset[int]) -> tuple[tuple[int, int], ...]:
+        out = []
+        for line in range(6):
+            ends = tuple(side for side in (0, 1) if 2 * line + side in usable)
+            if ends:
+                out.append((line, 3 * line + END_COMBOS.index(ends)))
+        value = self[usable] = tuple(out)
         return value
 
 
@@ -248,49 +271,42 @@ class State(GameState):
         frags = [frag[i][kind_of[c]] if c != EMPTY else "" for i, c in enumerate(port)]
         masks = [mask_of[c] if c != EMPTY else 0 for c in port]
         packed = [masks[a] | masks[b] << 4 | masks[c] << 8 for a, b, c in LINE_CELLS]
-        texts: list[dict[tuple[int, ...], str]] = [{}, {}, {}, {}, {}, {}]
+        texts: list[dict[tuple[tuple[int, ...], ...], list[str]]] = [{}, {}, {}, {}, {}, {}]
         faced = _FACED[self._usable_ends()]
         out: list[Hashable] = []
         assert self._seat is not None
         for kind in dict.fromkeys(kind_of[c] for c in self.hands[self._seat]):
             takes = tables.takes[tables.goods_of_kind[kind]]
             prefixes = tables.prefixes[kind]
-            for line, ends in faced:
+            for line, combo in faced:
                 options = takes.get(packed[line])
                 if options is None:
                     options = takes[packed[line]] = tables.options(kind, packed[line])
                 if not options:
                     continue
-                known = texts[line]
-                suffixes = []
-                for option in options:
-                    text = known.get(option)
-                    if text is None:
-                        cells = LINE_CELLS[line]
-                        text = known[option] = ",".join([frags[cells[p]] for p in option])
-                    suffixes.append(text)
-                for e in ends:
-                    prefix = prefixes[e]
-                    out.extend([prefix + suffix for suffix in suffixes])
+                suffixes = texts[line].get(options)
+                if suffixes is None:
+                    cells = LINE_CELLS[line]
+                    suffixes = texts[line][options] = [
+                        ",".join([frags[cells[p]] for p in option]) for option in options]
+                out += [prefix + suffix for prefix in prefixes[combo] for suffix in suffixes]
         return out
 
     def _renew_actions(self) -> list[str]:
-        chilli_of, port = self.edition.chilli_of, self.port
+        port = self.port
         has_boat, has_chilli = bool(self.boat_pile), bool(self.chilli_pile)
-        return [
-            action for name, action in RENEW_ACTIONS.items()
-            if any(port[c] >= 0 and (has_chilli if chilli_of[port[c]] else has_boat) for c in LINES[name])
-        ]
+        if has_boat and has_chilli and EMPTY not in port:
+            return list(RENEW_ACTIONS.values())  # the usual case: every line can be renewed
+        chilli_of = self.edition.chilli_of
+        ok = [c != EMPTY and (has_chilli if chilli_of[c] else has_boat) for c in port]
+        return [action for action, (a, b, c) in zip(RENEW_ACTIONS.values(), LINE_CELLS, strict=True)
+                if ok[a] or ok[b] or ok[c]]
 
     def _market_places(self, market: tuple[int, ...], chilli: bool) -> list[int]:
         """The empty places of ``market`` where a (chilli) card may go now."""
-        if market[0] == EMPTY and all(c == EMPTY for c in market):
-            places = [0]
-        else:
-            places = [i for i in range(CELLS)
-                      if market[i] == EMPTY and any(market[n] != EMPTY for n in NEIGHBOURS[i])]
+        places = _FRONTIER[sum(1 << i for i in range(CELLS) if market[i] != EMPTY)]
         if not chilli:
-            return places
+            return list(places)
         chilli_of = self.edition.chilli_of
         rows = {ROW_OF[i] for i in range(CELLS) if market[i] != EMPTY and chilli_of[market[i]]}
         columns = {COLUMN_OF[i] for i in range(CELLS) if market[i] != EMPTY and chilli_of[market[i]]}

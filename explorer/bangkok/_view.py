@@ -78,17 +78,23 @@ def view(state: State, seat: int) -> dict[str, Any]:
                      "usable": end.name in usable, "covered_by": covered})
     placements: dict[str, Any] = {}
     if to_act and state.phase == "act":
+        # Both ends of a line take the same cards (only the sliding differs): one entry per line.
         for face in dict.fromkeys(ed.face_of[c] for c in state.hands[seat]):
             for end in ENDS:
                 if end.name not in usable:
                     continue
+                key = f"{face}@{end.line}"
+                if key in placements:
+                    placements[key]["actions"][end.name] = list(state.collections(face, end.name).actions)
+                    continue
                 options = state.collections(face, end.name)
                 if options.take:
-                    placements[f"{face}@{end.name}"] = {
-                        "card": face, "end": end.name, "take": options.take,
-                        "actions": list(options.actions), "summary": options.summary,
+                    placements[key] = {
+                        "card": face, "line": end.line, "take": options.take, "summary": options.summary,
+                        "actions": {end.name: list(options.actions)},
+                        # Places whose card is taken in some collection; the rest stay in the port.
                         "cells": [{"cell": c.cell, "card": c.card, "status": c.status, "reason": c.reason}
-                                  for c in options.cells],
+                                  for c in options.cells if c.status in ("forced", "choice")],
                     }
     own_tile = state.objectives[seat]
     return {
