@@ -74,7 +74,7 @@ def test_a_card_needs_a_shared_good_with_its_line() -> None:
     assert state.collections("PZ", "R3R").refusal == "bangkok.place.shared-good"
 
 
-def test_never_refuse_an_entitled_card() -> None:
+def test_every_card_the_goods_pay_for_is_taken() -> None:
     state = scenario(["ZB P PF", "B ZF BF", "FF F!2P BB"], ["PP", "F", "B"])
     assert state.check("place:PP@R1R>b1=P,c1=PF") is None
     err = refused(state, "place:PP@R1R>c1=PF")

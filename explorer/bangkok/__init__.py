@@ -40,7 +40,7 @@ Turn structure: a seat plays one ``place`` or ``renew``; after a ``place`` leavi
 hand, the same seat plays ``market`` actions (then ``return`` if blocked) until 3 remain.
 ``state.collections(card, end)`` answers "what would this placement take, and why": each legal
 collection with its notation and, per place of the line, ``forced`` / ``choice`` / ``no-match`` /
-``empty`` with a sentence (a card you are entitled to cannot be refused).
+``empty`` with a sentence (a card the goods pay for may not be left behind).
 
 Options (``explorer.new_game("bangkok", players, seed, **options)``)
 -------------------------------------------------------------------

@@ -45,8 +45,8 @@ RULES = RuleCatalogue("bangkok", [
          "Each card taken needs a good in common with the placed card, and each good shown on the "
          "placed card pays for a single card.", STEP1),
     Rule("bangkok.collect.no-refusal",
-         "Taking fewer cards than the goods pay for is not allowed: the player must take every card "
-         "they are entitled to, choosing only between cards that compete for the same good.", STEP1),
+         "Taking fewer cards than the goods pay for is not allowed: every card the goods can pay for "
+         "is taken, and the only choice is between cards competing for the same good.", STEP1),
     Rule("bangkok.port.shift",
          "The cards left in the line slide away from the placed card, which slides in behind them, "
          "until they rest against the far end; their order is kept and the gaps open by the placed "

@@ -2,8 +2,8 @@
 
 Each good shown on the placed card pays for one card of the line that carries that good. The sets
 of line cards that can be paid for this way form a matroid, so every set that cannot be extended
-has the same size: the player must take exactly that many cards (no refusing a card one is
-entitled to), and chooses only among the sets of that size.
+has the same size: the player takes exactly that many cards (none the goods pay for may be left
+behind), and chooses only among the sets of that size.
 """
 
 from __future__ import annotations
@@ -94,8 +94,8 @@ def explain_collections(card: Card, end_name: str, line: Sequence[Card | None]) 
         elif all(pos in option for option in options):
             choices.append(CellChoice(name, face, "forced",
                                       f"{name} ({face}) must be taken: every legal way to use your "
-                                      f"{take} card(s) includes it, and a card you are entitled to "
-                                      "cannot be refused"))
+                                      f"{take} card(s) includes it, and a card your goods pay for "
+                                      "may not be left behind"))
         else:
             rivals = sorted({CELL_NAMES[cells[p]] for o in options if pos not in o for p in o}
                             - {name})

@@ -46,7 +46,8 @@ def event(state: State, seat: int, action: str, drawn: tuple[tuple[int, int], ..
     if kind == "renew":
         return f"{who} renews {LINE_LABELS[body]} of the port"
     if kind == "return":
-        return f"{who} slips {body} under its pile: it fits nowhere in their market"
+        pile = "chilli" if "!" in body else "boat"  # the face came from a hidden hand: name the pile only
+        return f"{who} slips a card under the {pile} pile: it fits nowhere in their market"
     return f"{who} passes: no card can be placed and no line renewed"
 
 
