@@ -14,7 +14,7 @@ from functools import cache
 from itertools import combinations, permutations
 
 from ._cards import GOOD_INDEX, Card
-from ._geometry import CELL_NAMES, ENDS
+from ._geometry import CELL_NAMES, END_INDEX, ENDS
 
 
 @cache
@@ -75,7 +75,7 @@ class Collections:
 def explain_collections(card: Card, end_name: str, line: Sequence[Card | None]) -> Collections:
     """The legal collections for ``card`` laid at ``end_name`` facing ``line`` (its 3 places, in
     ascending place order), each place's status and a sentence a learner can read."""
-    end = ENDS[[e.name for e in ENDS].index(end_name)]
+    end = ENDS[END_INDEX[end_name]]
     cells = sorted(end.cells)
     masks = tuple(c.mask if c is not None else 0 for c in line)
     options = legal_takes(card.goods, masks)

@@ -6,6 +6,7 @@ small tuples, cheap to copy on every ``play``. Piles keep their top card first.
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Hashable, Sequence
 from functools import cache
@@ -40,14 +41,12 @@ HAND_SIZE = 3
 EMPTY = -1
 ALL_ENDS = frozenset(range(len(ENDS)))
 EVENTS_KEPT = 10
-MEMO_LIMIT = 200_000
 RENEW_ACTIONS = {name: f"renew:{name}" for name in LINES}
 # Line i (R1 R2 R3 C1 C2 C3) is faced by ends 2i and 2i+1 (R1L R1R, ..., C3T C3B).
 LINE_CELLS: tuple[tuple[int, int, int], ...] = tuple(
     (cells[0], cells[1], cells[2]) for cells in LINES.values())
 
 
-@cache
 class _PlaceTables:
     """Per-edition lookup tables for generating place actions quickly."""
 
@@ -173,7 +172,7 @@ class State(GameState):
             self.ending = False
         self._seat = self.first
 
-    def _setup_position(self, position: dict[str, Any], rng: Any) -> None:
+    def _setup_position(self, position: dict[str, Any], rng: random.Random) -> None:
         ed, players = self.edition, self.players
         pool: dict[str, list[int]] = {}
         for card in range(len(ed.cards)):
