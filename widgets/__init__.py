@@ -5,6 +5,7 @@ kernel, where the engine accepts it or refuses it with a reason and a rule id.
 """
 
 from ._session import GameWidget
+from .klong_board import KlongBoardWidget
 from .trick_table import TrickTableWidget
 
-__all__ = ["GameWidget", "TrickTableWidget"]
+__all__ = ["GameWidget", "KlongBoardWidget", "TrickTableWidget"]

@@ -19,6 +19,8 @@ import plotly.graph_objects as go
 import explorer
 from explorer import GameState
 
+from ._session import GameWidget
+from .klong_board import KlongBoardWidget
 from .trick_table import TrickTableWidget
 
 # Plain figures travel as a small JSON mime bundle that Voila and JupyterLab render with their own
@@ -27,7 +29,8 @@ from .trick_table import TrickTableWidget
 PLOTLY_MIME = "application/vnd.plotly.v1+json"
 
 TITLES = {"tindahan": "Tindahan", "bastos": "Bastos!", "bangkok": "Bangkok", "klongs": "Bangkok Klongs"}
-WIDGETS = {"tindahan": TrickTableWidget, "bastos": TrickTableWidget}
+WIDGETS: dict[str, type[GameWidget]] = {"tindahan": TrickTableWidget, "bastos": TrickTableWidget,
+                                         "klongs": KlongBoardWidget}
 
 
 def query_settings(query: str | None = None) -> dict[str, str]:
@@ -61,7 +64,7 @@ class PlayApp:
         self.record = ipw.HTML()
         self.status = ipw.HTML()
         self.table_box = ipw.VBox()
-        self.table: TrickTableWidget | None = None
+        self.table: GameWidget | None = None
         self._rounds_shown = -1
         self.players.observe(self._players_changed, names="value")
         self.start.on_click(lambda _b: self.new_game())
@@ -137,6 +140,11 @@ def play_app(game: str, preset: Mapping[str, str] | None = None) -> ipw.VBox:
 
 def finished_rounds(state: GameState) -> int:
     """How many rounds have been scored (the highest round any score line belongs to)."""
+    # Bangkok Klongs numbers its lines by the market day that closes their period: a period's
+    # Luk Phat points appear before it is scored, so the market days held count instead.
+    held = getattr(state, "market_days", None)
+    if isinstance(held, int):
+        return held
     return max((line.round for line in state.score_sheet()), default=0)
 
 

@@ -1,0 +1,221 @@
+"""Bangkok Klongs in a real browser: a whole 2-player game against a bot, played by clicking the board.
+
+The learner's moves are chosen by the engine's heuristic player from the learner's own view (rebuilt
+from the record the page shows) and then carried out the way a person would: a hand boat, then a lit
+space; an own boat, then where it goes; on a market day a landing, then the boat to take. The points
+the board shows for a landing, the scores and the final summary are checked against the engine.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import explorer
+from explorer.klongs import COLOURS, HeuristicBot
+
+from .conftest import ARTIFACTS, ROOT, free_port, wait_for
+
+pytestmark = pytest.mark.browser
+
+ROOT_SEL = ".re-klong-board"
+LANDING_RULES = ("klongs.landing.score", "klongs.landing.cookshop")
+SEED = 7  # a 2-player game in which the learner scores landings, steals and inspects
+
+
+def open_app(page: Any, url: str) -> None:
+    page.goto(url, wait_until="domcontentloaded", timeout=90_000)
+    page.wait_for_selector(f"{ROOT_SEL} button.legal", timeout=90_000)
+
+
+def wait_idle(page: Any) -> None:
+    page.wait_for_function(
+        f"() => document.querySelector('{ROOT_SEL}')?.dataset.busy === 'false'", timeout=30_000)
+
+
+def engine_state(page: Any) -> explorer.GameState:
+    """The engine's own state for the page's game, rebuilt from the record the page shows."""
+    page.wait_for_function(
+        f"""() => {{
+            const t = document.querySelector('{ROOT_SEL}');
+            const r = document.querySelector('[data-role="record"]');
+            return t && r && JSON.parse(r.textContent).actions.length === Number(t.dataset.move);
+        }}""",
+        timeout=10_000,
+    )
+    return explorer.replay(json.loads(page.locator('[data-role="record"]').text_content()))
+
+
+def click_and_wait(page: Any, locator: Any) -> None:
+    """Click an action and wait until the board has moved on."""
+    move = page.locator(ROOT_SEL).get_attribute("data-move")
+    locator.click()
+    page.wait_for_function(f"m => document.querySelector('{ROOT_SEL}').dataset.move !== m", arg=move,
+                           timeout=10_000)
+
+
+def landing_gains(before: explorer.GameState, after: explorer.GameState) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for line in after.score_sheet()[len(before.score_sheet()):]:
+        if line.rule in LANDING_RULES:
+            out[COLOURS[line.seat]] = out.get(COLOURS[line.seat], 0) + line.points
+    return out
+
+
+def check_illegal_space(page: Any) -> None:
+    """A dark space is still clickable: the engine's reason and rule appear, nothing changes."""
+    root = page.locator(ROOT_SEL)
+    move = root.get_attribute("data-move")
+    dark = page.locator(f'{ROOT_SEL} .rk-space[data-action^="place:"]:not(.legal)').first
+    dark.click()
+    error = page.locator(f'{ROOT_SEL} [data-role="error"]')
+    error.wait_for(state="visible", timeout=10_000)
+    assert "klongs.place." in error.inner_text(), error.inner_text()
+    assert root.get_attribute("data-move") == move, "a refused click must change nothing"
+    page.locator(f'{ROOT_SEL} [data-role="dismiss"]').click()
+    error.wait_for(state="hidden", timeout=10_000)
+
+
+def place_by_keyboard(page: Any, boat: str, space: str) -> None:
+    """Choose the boat with Enter, walk the board with the arrow keys, place with Enter."""
+    page.locator(f'{ROOT_SEL} button[data-boat="{boat}"]').focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f'{ROOT_SEL} button[data-boat="{boat}"][aria-pressed="true"]', timeout=5_000)
+    target = page.locator(f'{ROOT_SEL} .rk-space[data-action="place:{boat}@{space}"]')
+    assert "legal" in (target.get_attribute("class") or "")
+    target.focus()
+    there, back = ("ArrowDown", "ArrowUp") if int(space[1:]) == 1 else ("ArrowUp", "ArrowDown")
+    page.keyboard.press(there)
+    page.keyboard.press(back)
+    focused = page.evaluate("() => document.activeElement && document.activeElement.dataset.space")
+    assert focused == space, "the arrow keys walk the board and come back"
+    move = page.locator(ROOT_SEL).get_attribute("data-move")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"m => document.querySelector('{ROOT_SEL}').dataset.move !== m", arg=move,
+                           timeout=10_000)
+
+
+def test_whole_two_player_game_by_clicking(page: Any, voila_url: str) -> None:
+    open_app(page, f"{voila_url}/voila/render/klongs_play.ipynb?players=2&seat=0&seed={SEED}&delay=0.05")
+    learner = HeuristicBot(seed=5)
+    seen: set[str] = set()
+    scored_days: set[str] = set()
+    landing_checks = 0
+    for _ in range(400):
+        wait_idle(page)
+        root = page.locator(ROOT_SEL)
+        state = engine_state(page)
+        if state.is_over:
+            break
+        assert root.get_attribute("data-current") == "0" == str(state.current_player)
+        assert root.get_attribute("data-phase") == state.view(0)["phase"]
+        view = state.view(0)
+        action = learner.choose(view)
+        moves = view["targets"].get("move", {})
+        if "move" not in seen and moves and view["phase"] == "after":
+            src = sorted(moves)[0]
+            action = f"move:{src}-{moves[src][0]}"  # the bot never moves; move once all the same
+        kind = action.partition(":")[0]
+        if kind == "place":
+            boat, _, space = action[6:].partition("@")
+            if "place" not in seen:
+                check_illegal_space(page)
+                place_by_keyboard(page, boat, space)
+            else:
+                page.locator(f'{ROOT_SEL} button[data-boat="{boat}"]').click()
+                click_and_wait(page, page.locator(f'{ROOT_SEL} .rk-space.legal[data-action="{action}"]'))
+        elif kind == "move":
+            src = action[5:].partition("-")[0]
+            page.locator(f'{ROOT_SEL} .rk-space[data-from="{src}"]').click()
+            click_and_wait(page, page.locator(f'{ROOT_SEL} .rk-space.legal[data-action="{action}"]'))
+        elif kind == "score":
+            landing = action[6:].partition(">")[0]
+            page.locator(f'{ROOT_SEL} button.rk-landing[data-landing="{landing}"]').click()
+            detail = page.locator(f'{ROOT_SEL} [data-role="landing-points"][data-landing="{landing}"]')
+            detail.wait_for(timeout=5_000)
+            shown = {el.get_attribute("data-colour"): int(el.inner_text())
+                     for el in detail.locator('[data-role="landing-colour-points"]').all()}
+            assert shown == landing_gains(state, state.play(action)), f"points shown for {landing}"
+            landing_checks += 1
+            scored_days.add(page.locator(f'{ROOT_SEL} [data-role="market"]').inner_text().split("\n")[0])
+            click_and_wait(page, page.locator(f'{ROOT_SEL} .rk-space.legal[data-action="{action}"]'))
+        else:
+            click_and_wait(page, page.locator(f'{ROOT_SEL} button.legal[data-action="{action}"]').first)
+        seen.add(kind)
+        # The shown scores follow the engine after every click.
+        wait_idle(page)
+        after = engine_state(page)
+        shown_scores = [int(page.locator(f'{ROOT_SEL} [data-role="score"][data-seat="{s}"]').inner_text())
+                        for s in range(2)]
+        assert shown_scores == after.scores()
+    else:
+        pytest.fail("the game did not end")
+    assert {"place", "move", "merchant", "score", "end"} <= seen, seen
+    assert landing_checks >= 1 and any("Little Market Day" in day for day in scored_days), scored_days
+    state = engine_state(page)
+    assert state.is_over
+    summary = page.locator(f'{ROOT_SEL} [data-role="summary"]')
+    summary.wait_for(timeout=10_000)
+    winners = [("You (red)", "Yellow")[s] for s in state.outcome().winners]  # type: ignore[union-attr]
+    assert all(name in summary.inner_text() for name in winners)
+    finals = [int(page.locator(f'{ROOT_SEL} [data-role="final-score"][data-seat="{s}"]').inner_text())
+              for s in range(2)]
+    assert finals == state.scores()
+    page.wait_for_selector('[data-role="sheet"]', timeout=10_000)
+    assert "Final score sheet" in page.locator('[data-role="sheet"]').inner_text()
+    totals = [int(page.locator(f'[data-role="sheet-total"][data-seat="{s}"]').inner_text()) for s in range(2)]
+    assert totals == state.scores()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "klongs-game-over-light.png"), full_page=True)
+    assert not page.page_errors, page.page_errors
+
+
+def luminance(css: str) -> float:
+    """Relative luminance (0 dark .. 1 light) of a computed ``rgb(...)`` colour."""
+    parts = [float(x) for x in css[css.index("(") + 1: css.index(")")].split(",")[:3]]
+    return (0.2126 * parts[0] + 0.7152 * parts[1] + 0.0722 * parts[2]) / 255
+
+
+@pytest.fixture(scope="module")
+def dark_voila_url() -> Iterator[str]:
+    """The hub as `./dev hub --theme dark` serves it."""
+    port = free_port()
+    ARTIFACTS.mkdir(exist_ok=True)
+    with (ARTIFACTS / "voila-dark.log").open("w") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "widgets.hub", "--port", str(port), "--theme", "dark"],
+                                cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
+        base = f"http://127.0.0.1:{port}"
+        try:
+            wait_for(base + "/voila/api/contents")
+            yield base
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_board_follows_the_theme(page: Any, theme: str, request: pytest.FixtureRequest) -> None:
+    base = request.getfixturevalue("voila_url" if theme == "light" else "dark_voila_url")
+    open_app(page, f"{base}/voila/render/klongs_play.ipynb?players=3&seat=0&seed=2&delay=0")
+    root = page.locator(ROOT_SEL)
+    background = root.evaluate("el => getComputedStyle(el).backgroundColor")
+    text = page.locator(f"{ROOT_SEL} .rk-turn").evaluate("el => getComputedStyle(el).color")
+    if theme == "dark":
+        assert luminance(background) < 0.3 < luminance(text), (background, text)
+    else:
+        assert luminance(background) > 0.7 > luminance(text), (background, text)
+    # Accessible names: every control has one.
+    unnamed = page.eval_on_selector_all(
+        f"{ROOT_SEL} button",
+        "els => els.filter(b => !(b.getAttribute('aria-label') || b.textContent.trim())).length")
+    assert unnamed == 0
+    page.screenshot(path=str(ARTIFACTS / f"klongs-play-{theme}.png"), full_page=True)
+    assert not page.page_errors, page.page_errors
