@@ -52,6 +52,64 @@ def boat_words(face: dict[str, Any] | None) -> str:
     return words
 
 
+CODES = {"flowers": "Fl", "shrimps": "Sh", "avocados": "Av", "pineapples": "Pi", "eggplants": "Eg",
+         "fish": "Fi", "bananas": "Ba", "thief": "Th", "inspector": "In", "cookshop": "Co"}
+
+
+def board_text(view: dict[str, Any], area: str | None = None) -> str:
+    """The board of a view as text, the codes the widget draws: ``Fi2g*`` is a fish boat with 2
+    baskets, a green merchant and the Luk Phat symbol (``n``: printed neutral merchant, ``-``:
+    unclaimed); ``|`` and ``-`` lines are the jetties between hoods. ``area`` (``"a1:e4"``) shows
+    part of the board.
+
+    >>> import explorer
+    >>> state = explorer.klongs.State.from_position(2, {"board": {"b2": "fish:2@red", "c3": "cookshop"}})
+    >>> print(board_text(state.view(0), "a1:d4"))
+           a     b   |   c     d
+      1    .     .   |   .     .
+      2    .   Fi2r  |   .     .
+        -------------+------------
+      3    .     .   | Co0n    .
+      4    .     .   |   .     .
+    """
+    geometry = view["geometry"]
+    rows, columns = int(geometry["rows"]), int(geometry["columns"])
+    hood = {(s["row"], s["column"]): s["hood"] for s in geometry["spaces"]}
+    names = {(s["row"], s["column"]): s["name"] for s in geometry["spaces"]}
+    r0, c0, r1, c1 = 0, 0, rows - 1, columns - 1
+    if area:
+        first, _, last = area.partition(":")
+        c0, r0 = ord(first[0]) - ord("a"), int(first[1:]) - 1
+        c1, r1 = ord(last[0]) - ord("a"), int(last[1:]) - 1
+    col_jetty = {c for c in range(c0 + 1, c1 + 1)
+                 if any(hood[r, c - 1] != hood[r, c] for r in range(rows))}
+    row_jetty = {r for r in range(r0 + 1, r1 + 1)
+                 if any(hood[r - 1, c] != hood[r, c] for c in range(columns))}
+
+    def cell(r: int, c: int) -> str:
+        face = view["board"].get(names[r, c])
+        if face is None:
+            return "  .  "
+        owner = face["owner"]
+        mark = owner[0] if owner in COLOURS else ("n" if owner == "neutral" else "-")
+        return f"{CODES.get(face['kind'], '??')}{face['baskets']}{mark}{'*' if face['lukphat'] else ' '}"
+
+    def line(label: str, cells: list[str]) -> str:
+        out = f"{label:>3} "
+        for c, text in zip(range(c0, c1 + 1), cells, strict=True):
+            out += (" | " if c in col_jetty else " ") + text
+        return out.rstrip()
+
+    header = line("", [f"  {chr(ord('a') + c)}  " for c in range(c0, c1 + 1)])
+    out = [header]
+    for r in range(r0, r1 + 1):
+        if r in row_jetty:
+            rule = "".join(("-+-" if c in col_jetty else "-") + "-----" for c in range(c0, c1 + 1))
+            out.append("    " + rule)
+        out.append(line(str(r + 1), [cell(r, c) for c in range(c0, c1 + 1)]))
+    return "\n".join(out)
+
+
 def landing_preview(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """Every full landing with the points it would pay each colour if it were scored now."""
     board: dict[str, dict[str, Any]] = view["board"]

@@ -12,10 +12,18 @@
 # | **Tindahan** — tricks and market-stall majorities, 3–5 players | [Tindahan walkthrough](tindahan_walkthrough.ipynb) | [Play Tindahan](tindahan_play.ipynb) |
 # | **Bastos!** — tricks with a changing value table, 3–4 players | [Bastos! walkthrough](bastos_walkthrough.ipynb) | [Play Bastos!](bastos_play.ipynb) |
 #
+# ## Bangkok Klongs
+#
+# Boats on the canals of old Bangkok: claim them with your merchants, race the Luk Phat counter to the
+# market days and score the landings, then the goods in your stock. 2–4 players.
+#
+# | learn the rules | play against bots |
+# |---|---|
+# | [Boats, hoods, the Luk Phat track and market days](klongs_walkthrough.ipynb) · [Special boats, the Big Market Day and the final scoring](klongs_specials.ipynb) · [Where the rulebooks disagree](klongs_readings.ipynb) | [Play Bangkok Klongs](klongs_play.ipynb) |
+#
 # ## Coming next
 #
-# **Bangkok** (the 3×3 port and the floating markets) and **Bangkok Klongs** (boats on the klongs,
-# market days) follow on the same engine.
+# **Bangkok** (the 3×3 port and the floating markets) follows on the same engine.
 
 # %%
 # The engine behind every page: which games it knows and how many rulebook examples it reproduces.
@@ -25,3 +33,5 @@ from explorer._examples import verify
 verdicts = verify(["tindahan", "bastos"])
 print(f"games: {', '.join(explorer.GAMES)}")
 print(f"Filipino Fruit Market examples reproduced: {sum(v.ok for v in verdicts)} of {len(verdicts)}")
+klongs = verify(["klongs"])
+print(f"Bangkok Klongs examples reproduced: {sum(v.ok for v in klongs)} of {len(klongs)}")

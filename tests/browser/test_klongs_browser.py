@@ -219,3 +219,36 @@ def test_board_follows_the_theme(page: Any, theme: str, request: pytest.FixtureR
     assert unnamed == 0
     page.screenshot(path=str(ARTIFACTS / f"klongs-play-{theme}.png"), full_page=True)
     assert not page.page_errors, page.page_errors
+
+
+def test_hub_links_the_klongs_pages(page: Any, voila_url: str) -> None:
+    page.goto(voila_url + "/", wait_until="domcontentloaded", timeout=90_000)
+    page.wait_for_selector("text=Bangkok Klongs", timeout=90_000)
+    hrefs = page.eval_on_selector_all("a[href$='.ipynb']", "els => els.map(e => e.getAttribute('href'))")
+    for name in ("klongs_walkthrough", "klongs_specials", "klongs_readings", "klongs_play"):
+        assert f"{name}.ipynb" in hrefs, name
+    page.click("text=Play Bangkok Klongs")
+    page.wait_for_selector(f"{ROOT_SEL} button.legal", timeout=90_000)
+    assert page.url.endswith("/voila/render/klongs_play.ipynb")
+
+
+def test_walkthrough_steps_through_john_s_market_day(page: Any, voila_url: str) -> None:
+    page.goto(f"{voila_url}/voila/render/klongs_walkthrough.ipynb", wait_until="domcontentloaded",
+              timeout=90_000)
+    tour = page.locator(".re-walkthrough").first
+    tour.locator(ROOT_SEL).wait_for(timeout=90_000)
+    for _ in range(2):
+        tour.locator("button:has-text('Next step')").click()
+    page.wait_for_function(
+        f"() => document.querySelector('.re-walkthrough {ROOT_SEL}')?.dataset.phase === 'market'",
+        timeout=10_000)
+    tour.locator(f'{ROOT_SEL} button.rk-landing[data-landing="Lb2"]').click()
+    detail = tour.locator(f'{ROOT_SEL} [data-role="landing-points"][data-landing="Lb2"]')
+    detail.wait_for(timeout=5_000)
+    shown = {el.get_attribute("data-colour"): int(el.inner_text())
+             for el in detail.locator('[data-role="landing-colour-points"]').all()}
+    assert shown == {"green": 10, "red": 5}, "the book's 10 and 5"
+    click_and_wait(page, tour.locator(f'{ROOT_SEL} .rk-space.legal[data-action="score:Lb2>b2"]'))
+    assert "trying moves" in tour.inner_text()
+    page.screenshot(path=str(ARTIFACTS / "klongs-walkthrough.png"), full_page=True)
+    assert not page.page_errors, page.page_errors

@@ -1,0 +1,216 @@
+# %% [markdown]
+# # Bangkok Klongs: where the rulebooks disagree
+#
+# Three texts describe the game: the English rules, a revised English translation, and Japanese notes.
+# They agree on almost everything, but in a few places they say different things, or one of them is
+# silent where the others decide. The engine does not quietly pick one: each such place is a **rules
+# option** with a named default, and both readings can be played. This page states each disagreement,
+# names the default and why it was chosen, and then lets the engine play the same position both ways.
+#
+# [All apps](index.ipynb) · [The rules step by step](klongs_walkthrough.ipynb) ·
+# [Special boats and the final scoring](klongs_specials.ipynb) · [Play](klongs_play.ipynb)
+
+# %%
+# Shared helpers. Seats play the colours red, yellow, green, blue in seat order.
+import explorer
+from explorer.klongs import COLOURS, OPTIONS, RULES, State, score_landing
+from explorer.klongs._examples import hand_boat
+from widgets.klong_board import board_text
+
+
+def option(name):
+    """The option as the engine declares it: its readings, its default and the reason given."""
+    opt = OPTIONS[name]
+    choices = " | ".join(repr(c) for c in opt.choices)
+    print(f"option {name}: {choices}  (default {opt.default!r})")
+    print(f"  {opt.doc}")
+
+
+def readings(name, run):
+    """Play ``run(**{name: value})`` for every reading of the option and print what it returns."""
+    for value in OPTIONS[name].choices:
+        default = "  <- default" if value == OPTIONS[name].default else ""
+        print(f"{name}={value!r}: {run(**{name: value})}{default}")
+
+
+def place(state, kind, space):
+    return state.play(f"place:{hand_boat(state, state.turn, kind)}@{space}")
+
+
+# %% [markdown]
+# ## 1. Where a moved boat may stop
+#
+# A movement card moves one of your boats by one space. The Japanese notes say the moved boat **need
+# not** touch other boats afterwards; both English texts say it **must not** touch any. The German
+# original reads *müssen nicht* ("need not"), which the English translations turned into "must not", so
+# the engine's default follows the Japanese notes and the original.
+#
+# Red's fish boat on b2 may move; would c3, next to the unclaimed bananas on d4, be allowed?
+
+# %%
+option("moved_boat")
+moving = {"board": {"b2": "fish:2@red", "e5": "fish:1@yellow", "d4": "bananas:1"},
+          "hands": [["flowers:1", "fish:1", "shrimps:1", "eggplants:1"], None]}
+print(board_text(State.from_position(2, moving).view(0), "a1:e5"))
+
+
+def moves(**rules):
+    state = State.from_position(2, moving, **rules)
+    allowed = sorted(a[5:] for a in map(str, state.legal_actions()) if a.startswith("move:"))
+    problem = state.check("move:b2-c3")
+    return f"moves {', '.join(allowed)}; b2-c3 {'allowed' if problem is None else 'refused: ' + problem.rule}"
+
+
+readings("moved_boat", moves)
+
+# %% [markdown]
+# ## 2. Which thieves an inspector removes
+#
+# Both English texts: an arriving inspector removes **every** thief in its column, and their special
+# case (two thieves) lets at most one go into the placer's hand. The Japanese notes: the placer removes
+# **one** chosen thief. The default follows the English texts, whose special case only makes sense if
+# all the thieves go.
+
+# %%
+option("inspector_thieves")
+from explorer.klongs._examples import inspector_position
+
+position = inspector_position(["e2", "e6"])
+print(board_text(State.from_position(2, position).view(0), "c1:f7"))
+
+
+def inspector(**rules):
+    state = place(State.from_position(2, position, **rules), "inspector", "e3")
+    choices = ", ".join(map(str, state.legal_actions()))
+    after = state.play(state.legal_actions()[0])
+    left = sum(1 for s in ("e2", "e6") if after.at(s))
+    return f"choices {choices}; after {state.legal_actions()[0]}: {left} thief(s) left in column e"
+
+
+readings("inspector_thieves", inspector)
+
+# %% [markdown]
+# ## 3. Two cookshops at one landing
+#
+# A cookshop among a landing's four boats doubles its points. None of the texts says what two cookshops
+# do. The rule is worded as a condition (a cookshop is there), so the default doubles once; the other
+# reading doubles for each cookshop. The engine plays John's landing from the first page with two
+# cookshops (1 basket each) around it: 2 + 1 + 3 + 1 = 7 baskets.
+
+# %%
+option("two_cookshops")
+from explorer.klongs._examples import JOHN_POSITION
+
+two = {**JOHN_POSITION, "board": {"b2": "fish:2@green", "c2": "cookshop:1", "b3": "flowers:3@red",
+                                  "c3": "cookshop:1"}}
+print(board_text(State.from_position(3, two).view(2), "a1:d4"))
+
+
+def cookshops(**rules):
+    state = State.from_position(3, two, **rules)
+    state = place(state, "eggplants", "d1").play("decline").play("end").play("score:Lb2>b2")
+    paid = {COLOURS[line.seat]: line.points for line in state.score_sheet() if line.rule == "klongs.landing.cookshop"}
+    return f"the market day pays {paid}; score_landing gives {score_landing(['2:green', 'cookshop:1', '3:red', 'cookshop:1'], **rules)}"
+
+
+readings("two_cookshops", cookshops)
+
+# %% [markdown]
+# ## 4. A player with an empty hand once the stack is used up
+#
+# The texts say that play goes on without drawing once the stack is used up, until the Big Market Day;
+# they do not say what a player with an empty hand does meanwhile. The default lets that player pass
+# while the others keep placing (if everybody passes in turn, the Big Market Day is held). The other
+# reading holds the Big Market Day as soon as a player to act has no boat left.
+#
+# Red holds one boat, yellow two, and the stack is empty (every other boat lies in red's stock).
+
+# %%
+option("empty_hand")
+probe = State.from_position(2, {"board": {"b2": "fish:2@red", "c2": "fish:1@yellow"},
+                                "hands": [["flowers:1"], ["shrimps:1", "bananas:1"]], "movement_cards": [0, 0]})
+rest = sorted(b for stack in probe.snapshot()["stacks"] for b in stack)
+emptying = {"board": {"b2": "fish:2@red", "c2": "fish:1@yellow"}, "hands": [["flowers:1"], ["shrimps:1", "bananas:1"]],
+            "movement_cards": [0, 0], "stocks": [rest, []]}
+
+
+def empty_hand(**rules):
+    state = State.from_position(2, emptying, **rules)
+    state = place(state, "flowers", "a1").play("decline")  # red's hand is now empty
+    state = place(state, "shrimps", "d1").play("decline")  # yellow still holds the bananas
+    played = []
+    while not state.is_over:
+        action = str(state.legal_actions()[0])
+        played.append(f"{COLOURS[state.current_player]} {action}")
+        state = state.play(action)
+    return "; ".join(played) or "the Big Market Day is held at once, the game is over"
+
+
+readings("empty_hand", empty_hand)
+
+# %% [markdown]
+# ## 5. The draw of the player who reached a Little Market Day
+#
+# In the English texts every turn ends with the refill to four boats, market day or not. The Japanese
+# turn outline puts the market day in the place of that turn's draw. The default follows the English
+# texts. John (green) reaches the Little Market Day in his example from the first page: how many boats
+# does he hold when the next player's turn begins?
+
+# %%
+option("market_day_draw")
+
+
+def john_draw(**rules):
+    state = State.from_position(3, JOHN_POSITION, **rules)
+    state = place(state, "eggplants", "d1").play("decline").play("end").play("score:Lb2>b2")
+    while state.phase == "market":
+        state = state.play("decline")
+    return f"John holds {len(state.hands[2])} boats; {COLOURS[state.current_player]} plays next"
+
+
+readings("market_day_draw", john_draw)
+
+# %% [markdown]
+# ## Where no text decides: the engine's own readings
+#
+# A few situations are not covered by any of the three texts. The engine takes one reading for each and
+# says so in the rule's own text (marked *Engine* where the rule adds to the books), so a refusal or a
+# score line never hides it:
+#
+# - a first boat that finds no free entry space is placed by the touching rule (`klongs.place.entry`);
+# - on an empty board the entry spaces serve (`klongs.place.touch`);
+# - a player who can place nothing passes, and a full round of passes holds the Big Market Day
+#   (`klongs.pass`, `klongs.stall`);
+# - the Big Market Day goes on clockwise from the player who opens it (`klongs.market.big`);
+# - an unclaimed boat (its placer declined a merchant) is neither the scorer's own nor neutral, so
+#   nobody may take it into a stock, not even on the Big Market Day (`klongs.landing.remove`);
+# - tied players share the win (`klongs.winner`).
+#
+# The unclaimed boat, played by the engine: on the Big Market Day yellow opens and scores landing Lb2;
+# the shrimps boat on c3 is unclaimed, red's fish on b2 is red's own.
+
+# %%
+from explorer.klongs._examples import big_market_position
+
+opening = State.from_position(3, big_market_position([10, 4, 7], {"c3": "shrimps:1"}, 0))
+print(board_text(opening.view(0), "a1:d4"))
+big = place(opening, "pineapples", "d1").play("decline")
+print(f"{big.view(0)['market']['kind']} market day, {COLOURS[big.current_player]} opens")
+for action in ("score:Lb2>c2", "score:Lb2>c3", "score:Lb2>b2"):
+    problem = big.check(action)
+    print(f"{action}: {'allowed' if problem is None else 'refused by ' + problem.rule}")
+for rule_id in ("klongs.place.entry", "klongs.place.touch", "klongs.pass", "klongs.stall",
+                "klongs.landing.remove", "klongs.winner"):
+    print(f"[{rule_id}] {RULES[rule_id].text}  ({RULES[rule_id].section})")
+
+# %% [markdown]
+# The variant all three texts give alike (two stacks, `more_tactics=True`) is not a disagreement; it is
+# shown on the [second page](klongs_specials.ipynb#The-more-tactics-variant). Every option can be given
+# to a new game, e.g. `explorer.new_game("klongs", players=3, moved_boat="must-not-touch")`, and travels
+# in the game's record, so a game replays under the readings it was played with.
+
+# %%
+state = explorer.new_game("klongs", players=3, seed=1, moved_boat="must-not-touch", two_cookshops="each")
+record = state.to_record()
+print({name: record["rules"][name] for name in OPTIONS if name != "start"})
+print("replays alike:", explorer.replay(record) == state)
