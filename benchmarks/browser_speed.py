@@ -1,6 +1,6 @@
 """Play-app load time and click latency in Debian's Chromium against Voila on 127.0.0.1.
 
-    .venv/bin/python benchmarks/browser_speed.py [--game tindahan] [--loads 5] [--clicks 50]
+    .venv/bin/python benchmarks/browser_speed.py [--game tindahan] [--loads 5] [--clicks 50] [--root SEL]
 
 Load: navigation start to the table drawn with the learner's legal cards, over fresh browser
 contexts (median of --loads). Click: a legal card clicked to the table redrawn for the new position
@@ -23,6 +23,8 @@ sys.path.insert(0, str(ROOT))
 from tests.browser.conftest import CHROMIUM_ARGS, find_chromium, free_port, wait_for  # noqa: E402
 
 TABLE = ".re-trick-table"
+# The root element of each game's table widget, where it is not the trick table (--root overrides).
+ROOTS = {"klongs": ".re-klong-board"}
 
 
 def main() -> None:
@@ -31,7 +33,9 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=5)
     parser.add_argument("--loads", type=int, default=5)
     parser.add_argument("--clicks", type=int, default=50)
+    parser.add_argument("--root", default=None, help="CSS selector of the table widget's root element")
     args = parser.parse_args()
+    table = args.root or ROOTS.get(args.game, TABLE)
     chromium = find_chromium()
     if chromium is None:
         sys.exit("no Chromium found: apt-get install chromium (or set CHROMIUM=/path)")
@@ -53,21 +57,21 @@ def main() -> None:
                 page = context.new_page()
                 start = time.perf_counter()
                 page.goto(url, wait_until="commit")
-                page.wait_for_selector(f"{TABLE} button.legal", timeout=120_000)
+                page.wait_for_selector(f"{table} button.legal", timeout=120_000)
                 loads.append(time.perf_counter() - start)
                 context.close()
             print(f"{args.game} play app visible after navigation: median {statistics.median(loads):.2f} s "
                   f"(loads: {', '.join(f'{t:.2f}' for t in loads)})", flush=True)
             page = browser.new_page()
             page.goto(url)
-            page.wait_for_selector(f"{TABLE} button.legal", timeout=120_000)
+            page.wait_for_selector(f"{table} button.legal", timeout=120_000)
             clicks: list[float] = []
             while len(clicks) < args.clicks:
-                page.wait_for_function(f"() => document.querySelector('{TABLE}').dataset.busy === 'false'",
+                page.wait_for_function(f"() => document.querySelector('{table}').dataset.busy === 'false'",
                                        timeout=60_000)
-                if page.locator(f"{TABLE}[data-current='']").count():  # game over: deal again
-                    page.click("text=New game")
-                    page.wait_for_selector(f"{TABLE} button.legal", timeout=60_000)
+                if page.locator(f"{table}[data-current='']").count():  # game over: deal again
+                    page.click(f"{table} [data-role='new-game']")  # the table's own button
+                    page.wait_for_selector(f"{table} button.legal", timeout=60_000)
                     continue
                 elapsed = page.evaluate(
                     """(sel) => new Promise(resolve => {
@@ -82,7 +86,7 @@ def main() -> None:
                         obs.observe(table, {attributes: true, subtree: true, childList: true});
                         table.querySelector('button[data-action].legal').click();
                     })""",
-                    TABLE,
+                    table,
                 )
                 clicks.append(float(elapsed))
             clicks.sort()
