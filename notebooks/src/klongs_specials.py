@@ -237,7 +237,7 @@ for example in EXAMPLES:
         print(f"{example.id}: {'reproduced' if computed == example.expected else 'DIFFERENT'}  ({example.section})")
 
 # %% [markdown]
-# ## Step through the thief and the inspector yourself
+# ## Step through the thief, the inspector and Sarah's stock yourself
 #
 # **Next step** and **Back** move through the positions; every hand is shown face up. At the thief's
 # step the row it robs is outlined on the board and the choices are listed beside it; try another one
@@ -249,18 +249,23 @@ for example in EXAMPLES:
 from widgets import KlongBoardWidget
 from widgets.walkthrough import Step, Walkthrough
 
+thief_start, thief_placed, to_stock = thief_scenario("stock")
 _, _, to_hand = thief_scenario("hand")
 start_i, kept = inspector_scenario(["e2", "e6"], "inspect:e6>hand")
 placed_i = start_i.play(f"place:{hand_boat(start_i, 0, 'inspector')}@e3")
+sarah_start = State.from_position(2, {"board": {"a3": "shrimps:1"}, "stocks": [SARAH_STOCK, []], "lukphat": 11,
+                                      "hands": [["pineapples:0+lukphat", "shrimps:2", "avocados:2", "eggplants:2"], None],
+                                      "movement_cards": [0, 0]})
+sarah_end = sarah_start.play(f"place:{hand_boat(sarah_start, 0, 'pineapples')}@b4").play("decline")
 steps = [
     Step("A thief in red's hand",
          "Row 3 holds yellow's fish on b3, bananas on d3 and avocados on f3, and an inspector on h3. The "
          "inspector on f5 guards column f. Red is about to place a thief on c3.",
-         start, rules=("klongs.thief",)),
+         thief_start, rules=("klongs.thief",)),
     Step("The thief arrives",
          "Red's thief stands on c3. It may take the fish on b3 or the bananas on d3 — not the avocados "
          "(guarded by the inspector on f5) and not the inspector on h3.",
-         placed, rules=("klongs.thief", "klongs.inspector")),
+         thief_placed, rules=("klongs.thief", "klongs.inspector")),
     Step("Into the stock",
          "Red takes the bananas into the stock; yellow's merchant goes home. Red will draw as usual.",
          to_stock, result="Red's stock: **bananas**; yellow's merchant is back in the supply."),
@@ -276,8 +281,16 @@ steps = [
     Step("One into the hand",
          "Red takes the thief from e6 into the hand; the one on e2 is discarded.",
          kept, result="Thieves left in column e: **0**; one in red's hand, one discarded."),
+    Step("Sarah reaches the Big Market Day",
+         "Sarah (red) holds 1 bananas, 3 fish and 7 flowers boats in her stock, and the counter stands one "
+         "space short of the Big Market Day. She places her last Luk Phat boat on b4.",
+         sarah_start, rules=("klongs.market.big",)),
+    Step("The stock is scored",
+         "Nobody can score a landing, so the day ends at once and the stocks are scored: 1 + (1+2+3) + "
+         "(1+2+…+7) = 1 + 6 + 28 = 35 for Sarah's goods.",
+         sarah_end, result="Stock: **35** points (book: 35).", rules=("klongs.stock", "klongs.winner")),
 ]
-Walkthrough(steps, title="Bangkok Klongs: thief and inspector", table_class=KlongBoardWidget,
+Walkthrough(steps, title="Bangkok Klongs: thief, inspector and the final stock", table_class=KlongBoardWidget,
             names=["Red", "Yellow"])
 
 # %% [markdown]

@@ -272,9 +272,9 @@ for example in EXAMPLES:
         print(f"{example.id}: {'reproduced' if computed == example.expected else 'DIFFERENT'}  ({example.section})")
 
 # %% [markdown]
-# ## Step through John's market day yourself
+# ## Step through the examples yourself
 #
-# The board below replays John's example. **Next step** and **Back** move through the positions; every
+# The board below replays Mary's Luk Phat boat and then John's example. **Next step** and **Back** move through the positions; every
 # hand is shown face up. At any step you may also try a move yourself for whoever is to act (a lit space
 # or button); the engine checks it, and **Reset step** puts the book's position back. On the market day,
 # click the green landing marked 5 to see what each colour earns before you pick the boat to take.
@@ -284,11 +284,19 @@ for example in EXAMPLES:
 from widgets import KlongBoardWidget
 from widgets.walkthrough import Step, Walkthrough
 
-names = ["Eva (red)", "Yellow", "John (green)"]
+names = ["Red", "Yellow", "Green"]
 steps = [
+    Step("Mary's first boat",
+         "Mary plays red in a two-player game and opens it. Her hand holds a fish boat with the Luk Phat "
+         "symbol; the lit spaces are the light entry spaces on the west edge.",
+         start, rules=("klongs.place.entry",)),
+    Step("The counter moves",
+         "Mary places the Luk Phat boat on a2: the counter moves onto the first space of the track and Mary "
+         "scores its 6 points at once.",
+         after, result="Counter on space **1**, Mary **6** points (book: 1 and 6).", rules=("klongs.lukphat",)),
     Step("The landing before the market day",
          "John (green) has boats on b2 (fish, 2 baskets) and c2 (bananas, 0); Eva (red) has flowers with "
-         "3 baskets on b3; the shrimps boat on c3 is unclaimed. The four of them surround landing **Lb2**. "
+         "3 baskets on b3 (Eva plays red here, John green); the shrimps boat on c3 is unclaimed. The four of them surround landing **Lb2**. "
          "The Luk Phat counter stands on space 3, one short of the Little Market Day.",
          john[0], rules=("klongs.landing.full",)),
     Step("John places a Luk Phat boat",
@@ -304,7 +312,7 @@ steps = [
          john[4], result="John **10**, Eva **5** (book: 10 and 5).",
          rules=("klongs.landing.score", "klongs.landing.remove")),
 ]
-Walkthrough(steps, title="Bangkok Klongs: John and Eva's landing", table_class=KlongBoardWidget, names=names)
+Walkthrough(steps, title="Bangkok Klongs: the rulebook's examples", table_class=KlongBoardWidget, names=names)
 
 # %% [markdown]
 # **Next:** [thieves, inspectors, the Big Market Day and the final scoring](klongs_specials.ipynb) ·

@@ -237,7 +237,7 @@ def test_walkthrough_steps_through_john_s_market_day(page: Any, voila_url: str) 
               timeout=90_000)
     tour = page.locator(".re-walkthrough").first
     tour.locator(ROOT_SEL).wait_for(timeout=90_000)
-    for _ in range(2):
+    for _ in range(4):  # Mary's two steps, then John's landing up to the market day
         tour.locator("button:has-text('Next step')").click()
     page.wait_for_function(
         f"() => document.querySelector('.re-walkthrough {ROOT_SEL}')?.dataset.phase === 'market'",
