@@ -22,9 +22,18 @@ THEMES = {"light": "JupyterLab Light", "dark": "JupyterLab Dark"}
 @pytest.fixture(params=sorted(THEMES))
 def lab_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[str, str]]:
     theme = str(request.param)
-    settings = tmp_path / "settings" / "@jupyterlab" / "apputils-extension"
-    settings.mkdir(parents=True)
-    (settings / "themes.jupyterlab-settings").write_text(json.dumps({"theme": THEMES[theme]}))
+    settings = tmp_path / "settings" / "@jupyterlab"
+    for plugin, values in {
+        "apputils-extension/themes": {"theme": THEMES[theme]},
+        "apputils-extension/notification": {"fetchNews": "false", "checkForUpdates": False},
+        # Windowed notebooks drop cells scrolled out of view from the page; the test looks for the
+        # widget wherever it is.
+        # ... and a "Select Kernel" dialog sometimes stands in the way unless the preferred one starts.
+        "notebook-extension/tracker": {"windowingMode": "none", "autoStartDefaultKernel": True},
+    }.items():
+        path = settings / f"{plugin}.jupyterlab-settings"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(values))
     # Work on a copy, so running the notebook in the browser never rewrites the checkout's outputs.
     work = tmp_path / "notebooks"
     shutil.copytree(ROOT / "notebooks", work, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
@@ -55,12 +64,23 @@ def test_walkthrough_runs_and_plays_in_jupyterlab(page: Any, lab_url: tuple[str,
     base, theme = lab_url
     page.goto(f"{base}/lab/tree/tindahan_walkthrough.ipynb?reset", timeout=90_000)
     page.wait_for_selector(".jp-Notebook", timeout=90_000)
-    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=90_000)
+    # The kernel must be connected and idle before "Run All", or the cells are not sent anywhere.
+    page.get_by_text("Python 3 (ipykernel) | Idle").wait_for(timeout=90_000)
     # Run every cell from the menu, as a learner would.
-    page.click("text=Run", timeout=30_000)
-    page.click("text=Run All Cells", timeout=30_000)
+    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click(timeout=30_000)
+    page.get_by_role("menuitem", name="Run All Cells", exact=True).first.click(timeout=30_000)
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.jp-InputPrompt')].some(p => /\\[\\d+\\]/.test(p.textContent))",
+        timeout=60_000)
     table = page.locator(".re-trick-table").first
-    table.wait_for(timeout=90_000)
+    try:
+        table.wait_for(timeout=90_000)
+    except Exception:
+        page.screenshot(path=str(ARTIFACTS / f"jupyterlab-{theme}-failed.png"))
+        errors = page.eval_on_selector_all("[data-mime-type='application/vnd.jupyter.stderr']",
+                                           "els => els.map(e => e.textContent.slice(0, 400))")
+        prompts = page.eval_on_selector_all(".jp-InputPrompt", "els => els.map(e => e.textContent)")
+        raise AssertionError(f"no table drawn; prompts {prompts}; stderr {errors}") from None
     page.wait_for_function("() => document.querySelector('.re-trick-table')?.dataset.busy === 'false'",
                            timeout=30_000)
     move = table.get_attribute("data-move")
