@@ -73,7 +73,7 @@ def wait_for(url: str, timeout: float = 60.0) -> None:
             time.sleep(0.3)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def voila_url() -> Iterator[str]:
     """The hub served exactly as `./dev hub` serves it, on a free port; yields its base URL."""
     port = free_port()
@@ -94,7 +94,9 @@ def voila_url() -> Iterator[str]:
                 proc.kill()
 
 
-@pytest.fixture(scope="session")
+# Package scope: Playwright's sync API keeps an event loop running while it is open, which would
+# break later tests (outside tests/browser) that start their own loop.
+@pytest.fixture(scope="package")
 def browser() -> Iterator[object]:
     from playwright.sync_api import sync_playwright
 
