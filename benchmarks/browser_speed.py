@@ -24,7 +24,7 @@ from tests.browser.conftest import CHROMIUM_ARGS, find_chromium, free_port, wait
 
 TABLE = ".re-trick-table"
 # The root element of each game's table widget, where it is not the trick table (--root overrides).
-ROOTS = {"klongs": ".re-klong-board"}
+ROOTS = {"klongs": ".re-klong-board", "bangkok": ".re-bangkok"}
 
 
 def main() -> None:

@@ -5,7 +5,9 @@ kernel, where the engine accepts it or refuses it with a reason and a rule id.
 """
 
 from ._session import GameWidget
+from .bangkok import BangkokTableWidget, MarketWidget, PortWidget
 from .klong_board import KlongBoardWidget
 from .trick_table import TrickTableWidget
 
-__all__ = ["GameWidget", "KlongBoardWidget", "TrickTableWidget"]
+__all__ = ["BangkokTableWidget", "GameWidget", "KlongBoardWidget", "MarketWidget", "PortWidget",
+           "TrickTableWidget"]

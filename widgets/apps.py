@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -20,6 +20,8 @@ import explorer
 from explorer import GameState
 
 from ._session import GameWidget
+from .bangkok import BangkokTableWidget
+from .bangkok_chart import bangkok_chart
 from .klong_board import KlongBoardWidget
 from .trick_table import TrickTableWidget
 
@@ -30,7 +32,9 @@ PLOTLY_MIME = "application/vnd.plotly.v1+json"
 
 TITLES = {"tindahan": "Tindahan", "bastos": "Bastos!", "bangkok": "Bangkok", "klongs": "Bangkok Klongs"}
 WIDGETS: dict[str, type[GameWidget]] = {"tindahan": TrickTableWidget, "bastos": TrickTableWidget,
-                                         "klongs": KlongBoardWidget}
+                                         "klongs": KlongBoardWidget, "bangkok": BangkokTableWidget}
+# Games whose chart is not points by round (Bangkok scores once, at the end).
+CHARTS: dict[str, Callable[[GameState, list[str]], go.Figure]] = {"bangkok": bangkok_chart}
 
 
 def query_settings(query: str | None = None) -> dict[str, str]:
@@ -118,7 +122,7 @@ class PlayApp:
         # Set outright rather than captured with `with output:`: a round often ends on a bot's move,
         # inside a timer callback, where captured output has no cell to go to.
         self.sheet.value = score_sheet_html(state, self._names())
-        figure = score_chart(state, self._names()).to_plotly_json()
+        figure = CHARTS.get(self.game, score_chart)(state, self._names()).to_plotly_json()
         bundle = {PLOTLY_MIME: {"data": figure["data"], "layout": figure["layout"]},
                   "text/plain": f"<chart: points by round, {finished} round(s)>"}
         self.chart.outputs = ({"output_type": "display_data", "data": bundle, "metadata": {}},)
@@ -145,7 +149,9 @@ def finished_rounds(state: GameState) -> int:
     held = getattr(state, "market_days", None)
     if isinstance(held, int):
         return held
-    return max((line.round for line in state.score_sheet()), default=0)
+    finished = max((line.round for line in state.score_sheet()), default=0)
+    # A game scored only at its end (Bangkok: its lines carry no round) has one round, once over.
+    return 1 if finished == 0 and state.is_over else finished
 
 
 def score_sheet_html(state: GameState, names: list[str]) -> str:
@@ -165,7 +171,9 @@ def score_sheet_html(state: GameState, names: list[str]) -> str:
     )
     outcome = state.outcome()
     verdict = ""
-    if outcome is not None:
+    if outcome is not None and state.players == 1:  # alone, nobody to beat: the final score
+        verdict = f"<p><strong>Final score: {state.scores()[0]}.</strong></p>"
+    elif outcome is not None:
         who = " and ".join(names[s] for s in outcome.winners)
         verb = "share the win" if outcome.is_tie else "wins"
         verdict = f"<p><strong>{html.escape(who)} {verb}.</strong></p>"

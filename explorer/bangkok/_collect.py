@@ -97,8 +97,10 @@ def explain_collections(card: Card, end_name: str, line: Sequence[Card | None]) 
                                       f"{take} card(s) includes it, and a card your goods pay for "
                                       "may not be left behind"))
         else:
-            rivals = sorted({CELL_NAMES[cells[p]] for o in options if pos not in o for p in o}
-                            - {name})
+            # Its rivals are the cards taken instead of it; a forced card is taken either way.
+            forced = {p for p in range(len(cells)) if all(p in option for option in options)}
+            rivals = sorted({CELL_NAMES[cells[p]] for o in options if pos not in o for p in o
+                             if p not in forced} - {name})
             with_ = " or ".join(rivals)
             choices.append(CellChoice(name, face, "choice",
                                       f"{name} ({face}) is one choice: it competes with {with_} for "

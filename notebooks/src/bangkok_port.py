@@ -1,0 +1,122 @@
+# %% [markdown]
+# # Bangkok, part 2: completing the port
+#
+# Right after you take your cards (part 1), the port closes its gaps: the card you laid beside it is
+# pushed into the line, and the cards left in that line slide away from it. Then every empty place is
+# filled again from the piles. This page shows both steps with the rulebook's example and then the
+# case the book leaves open: what happens when several places are empty.
+#
+# **Parts:** [1 improving your hand](bangkok_hand.ipynb) · 2 completing the port ·
+# [3 the floating market](bangkok_market.ipynb) · [4 renewing the port](bangkok_renew.ipynb) ·
+# [5 scoring](bangkok_scoring.ipynb) · [6 solo and expert](bangkok_variants.ipynb) ·
+# [Play Bangkok](bangkok_play.ipynb) · [All apps](index.ipynb)
+
+# %%
+import explorer
+from explorer.bangkok._examples import OPPONENT, OTHER_ROWS, scenario
+from widgets.bangkok_lessons import by_rule, example, rule, show_port
+
+# %% [markdown]
+# ## The line slides, the placed card follows
+#
+# The book's example continues example 1 of part 1: `PZ` laid **right** of row 1 took the first and
+# third cards. The fish card left in the middle slides **left**, to the far end of the row; the
+# placed card slides in behind it; the one empty place, by the card's own end, is refilled. Here the
+# piles' top cards are named (a boat `ZZ`, a chilli `P!1P`), so the refill is the same every time.
+
+# %%
+before = scenario(["ZB F P", *OTHER_ROWS], ["PZ", "F", "B"], boat_pile=["ZZ"], chilli_pile=["P!1P"])
+show_port(before)
+after = before.play("place:PZ@R1R>a1=ZB,c1=P")
+print()
+show_port(after)
+print(after.view(0)["events"][-1])
+row = [after.card(c).face for c in after.port[:3]]
+by_rule("row 1 after the slide and refill", ["F", "PZ", "P!1P"], row)
+example("shift")
+rule("bangkok.port.shift")
+
+# %% [markdown]
+# ## Which pile refills
+#
+# An empty place is filled from the **boat** pile while the port shows two or more chilli cards, and
+# from the **chilli** pile otherwise. Above, the port held one chilli card (`F!2P`), so the gap took
+# the chilli pile's top card. When a pile runs out, the other one is used.
+
+# %%
+chillies_before = sum(1 for c in before.port if c >= 0 and before.card(c).is_chilli)
+by_rule("chilli cards in the port before the refill", 1, chillies_before)
+by_rule("pile the gap is filled from", "chilli", "chilli" if after.card(after.port[2]).is_chilli else "boat")
+by_rule("chilli pile, cards left", len(before.chilli_pile) - 1, len(after.chilli_pile))
+rule("bangkok.port.refill")
+
+# %% [markdown]
+# ## Several empty places: a reading
+#
+# A card with three goods can take three cards, leaving two places empty after the slide. The book
+# does not say whether the chilli cards are counted again between the two refills. The engine's
+# default (`refill="each-slot"`) counts again before each card, so the port settles back to about
+# two chilli cards, as at the start of the game; `refill="once"` chooses the pile once for all the
+# gaps. Places are filled in reading order, `a1` to `c3`.
+#
+# Below, `PZF` laid right of row 1 takes all three cards of `ZB F P`; it slides to `a1`, and `b1` and
+# `c1` are empty. The port shows one chilli card.
+
+# %%
+position = {"port": ["ZB F P", *OTHER_ROWS], "hands": [["PZF", "F", "B"], OPPONENT],
+            "boat_pile": ["ZZ", "PB"], "chilli_pile": ["P!1P", "Z!2B"]}
+for reading in ("each-slot", "once"):
+    start = explorer.new_game("bangkok", players=2, seed=1, refill=reading, position=position)
+    done = start.play("place:PZF@R1R>a1=ZB,b1=F,c1=P")
+    print(f'refill="{reading}": row 1 is now', " ".join(done.card(c).face for c in done.port[:3]))
+print()
+print(explorer.bangkok.OPTIONS["refill"].doc)
+
+# %% [markdown]
+# ## A column slides too
+#
+# Columns work the same way. `ZB` laid **below** column 1 (`C1B`) pays for `ZB` at `a1` with its
+# zucchini and for `B` at `a2` with its peas; the fish card at `a3` slides **up** to `a1`, `ZB`
+# follows into `a2`, and `a3` is refilled.
+
+# %%
+column = scenario(["ZB F P", *OTHER_ROWS], ["ZB", "F", "P"], boat_pile=["ZZ"], chilli_pile=["P!1P"])
+print(column.collections("ZB", "C1B").actions)
+pushed = column.play("place:ZB@C1B>a1=ZB,a2=B")
+show_port(pushed)
+by_rule("column 1 after", ["FF", "ZB", "P!1P"], [pushed.card(pushed.port[i]).face for i in (0, 3, 6)])
+
+# %% [markdown]
+# ## Watch it happen
+#
+# Each "before" step below is followed by its "after": press **Next step** and the port animates
+# step 2, the taken cards leaving, the line sliding with the placed card pushing in, and the empty
+# places filling from the piles. **Replay step 2** under the port shows it again. You can also make
+# the move yourself on a "before" step: choose the hand card, the lit end, then the collection.
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+from widgets import PortWidget
+from widgets.walkthrough import Step, Walkthrough
+
+three = explorer.new_game("bangkok", players=2, seed=1, position=position)
+steps = [
+    Step("Row 1, before", "`PZ` will be laid right of row 1 and take the first and third cards.", before,
+         rules=("bangkok.port.shift",)),
+    Step("Row 1, after", "The fish card slid left to `a1`, `PZ` followed into `b1`, and `c1` took the chilli "
+         "pile's top card because the port showed only one chilli card.", after,
+         result="Row 1: **F PZ P!1P**.", rules=("bangkok.port.shift", "bangkok.port.refill")),
+    Step("Three cards taken, before", "`PZF` will take all three cards of row 1.", three,
+         rules=("bangkok.collect.count",)),
+    Step("Three cards taken, after", "`PZF` slid all the way to `a1`; `b1` came from the chilli pile (one "
+         "chilli card in the port), then `c1` from the boat pile (now two).",
+         three.play("place:PZF@R1R>a1=ZB,b1=F,c1=P"), rules=("bangkok.port.refill",)),
+    Step("Column 1, before", "`ZB` will be laid below column 1 and take `a1` and `a2`.", column),
+    Step("Column 1, after", "The fish card slid up to `a1`, `ZB` followed into `a2`, and `a3` was refilled.",
+         pushed, rules=("bangkok.port.shift",)),
+]
+Walkthrough(steps, title="Bangkok: completing the port", table_class=PortWidget)
+
+# %% [markdown]
+# **Next:** [part 3, the floating market](bangkok_market.ipynb) · [play Bangkok](bangkok_play.ipynb) ·
+# [back to all apps](index.ipynb)

@@ -1,0 +1,145 @@
+# %% [markdown]
+# # Bangkok, part 5: scoring a floating market
+#
+# Markets are scored once, when the game is over. A market earns points three ways: its owner's
+# secret **objective** (the good on the pontoon tile), each **chilli card** in it, and a bonus for a
+# **complete** market of nine cards. This page rebuilds the rulebook's scoring example, a market worth
+# 20 points, line by line, and then shows the cases the book leaves to the reader.
+#
+# **Parts:** [1 improving your hand](bangkok_hand.ipynb) · [2 completing the port](bangkok_port.ipynb) ·
+# [3 the floating market](bangkok_market.ipynb) · [4 renewing the port](bangkok_renew.ipynb) · 5 scoring ·
+# [6 solo and expert](bangkok_variants.ipynb) · [Play Bangkok](bangkok_play.ipynb) · [All apps](index.ipynb)
+
+# %%
+import explorer
+from explorer.bangkok import score_market
+from explorer.bangkok._examples import SCORING_ROWS
+from explorer.bangkok._geometry import CELL_NAMES, NEIGHBOURS
+from widgets.bangkok_lessons import by_rule, check, example, rule
+
+# %% [markdown]
+# ## The book's market
+#
+# The example market, row by row, with blue peas (`B`) on its pontoon tile:
+
+# %%
+for number, row in enumerate(SCORING_ROWS, start=1):
+    print(f"row {number}: {row}")
+sheet = score_market(SCORING_ROWS, "B")
+print()
+print(sheet)
+
+# %% [markdown]
+# ## The objective
+#
+# Every copy of the objective's good anywhere in the market scores 1 point, on chilli cards too.
+# Only the goods a card carries count, not the goods a chilli card indicates (`Z!4B` carries a
+# zucchini). The peas carried here: `B` at b1, `B` at c1, two on `BB!3BF` at b2, `BF` at c2 and `BF`
+# at b3, six in all.
+
+# %%
+check("objective B", 6, sheet.lines[0].points)
+rule("bangkok.score.objective")
+
+# %% [markdown]
+# ## A chilli card's area
+#
+# A chilli card looks only at itself and the cards touching its sides: three cards from a corner,
+# four from the middle of an edge, five from the centre.
+
+# %%
+sizes = {name: 1 + len(NEIGHBOURS[i]) for i, name in enumerate(CELL_NAMES)}
+by_rule("area from a corner (a1)", 3, sizes["a1"])
+by_rule("area from an edge (b1)", 4, sizes["b1"])
+by_rule("area from the centre (b2)", 5, sizes["b2"])
+rule("bangkok.score.chilli-area")
+
+# %% [markdown]
+# ## The four chilli types
+#
+# - **Type 4** (`Z!4B` at `a1`): 2 points for each indicated good seen exactly once in its area. Its
+#   area is `a1`, `b1`, `a2`: one `B` (on `b1`), so 2 points.
+# - **Type 3** (`BB!3BF` at `b2`): 2 points per pair of its two goods. Its area (`b1`, `a2`, `b2`,
+#   `c2`, `b3`) shows three `B`+`F` pairs: 6 points.
+# - **Type 1** (`P!1P` at `c3`): 5 points minus one for each indicated good in its area. Only itself
+#   carries a `P`: 5 − 1 = 4 points.
+# - **Type 2** (not in this market): 1 point for each indicated good in its area.
+#
+# And nine cards complete the market: 2 more points.
+
+# %%
+check("Z!4B (type 4)", 2, sheet.lines[1].points)
+check("BB!3BF (type 3)", 6, sheet.lines[2].points)
+check("P!1P (type 1)", 4, sheet.lines[3].points)
+check("completed market", 2, sheet.lines[4].points)
+check("total", 20, sheet.total)
+example("scoring")
+for rule_id in ("bangkok.score.chilli-1", "bangkok.score.chilli-2", "bangkok.score.chilli-3",
+                "bangkok.score.chilli-4", "bangkok.score.complete"):
+    rule(rule_id)
+
+# %% [markdown]
+# The same market also comes about in play: the engine's example lays the ninth card, plays out the
+# round and scores it.
+
+# %%
+example("scoring-in-play")
+
+# %% [markdown]
+# ## Can a type-1 chilli card cost points? A reading
+#
+# A type-1 card crowded with its own good would drop below zero: `P!1P` in the centre with seven
+# passion fruit in its area. The book speaks only of points earned, so the engine's default keeps it
+# at 0; the option `type1_below_zero=True` lets it go negative.
+
+# %%
+crowded = [". PP .", "PZ P!1P PPZ", ". PFF ."]
+by_rule("P!1P with 7 P, default", 0, score_market(crowded, "Z").lines[1].points)
+by_rule("P!1P with 7 P, type1_below_zero=True", -2,
+        score_market(crowded, "Z", type1_below_zero=True).lines[1].points)
+print(explorer.bangkok.OPTIONS["type1_below_zero"].doc)
+
+# %% [markdown]
+# ## Ties
+#
+# The most points wins. Between tied players the one whose objective scored more wins; if that is
+# tied too, they share the victory.
+
+# %%
+rule("bangkok.score.tie-break")
+
+# %% [markdown]
+# ## See what counts
+#
+# The markets below have the **scoring overlay** on: every chilli card shows its points, and the
+# chosen score line lights up the chilli card's area and rings the goods that count (green: they
+# add, red: they subtract, dashed: they are there but add nothing). Choose another line to move the
+# highlight. The first step is the book's market, completed in play.
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+from explorer.bangkok._examples import OTHER_ROWS, scenario
+from widgets import MarketWidget
+from widgets.walkthrough import Step, Walkthrough
+
+done = scenario(["PZ F P", *OTHER_ROWS], ["P!1P", "F", "PF"],
+                markets=[["Z!4B B B", "FZ BB!3BF BF", "ZZ BF ."], [". . .", ". . .", ". . ."]],
+                objectives=["B", "P"])
+done = done.play(done.collections("PF", "R1R").actions[0]).play("market:P!1P@c3")
+done = done.play(done.legal_actions()[0])
+crowd = explorer.new_game("bangkok", players=2, seed=1, type1_below_zero=True, position={
+    "port": ["ZB F P", *OTHER_ROWS], "hands": [["Z", "F", "B"], ["PZ", "ZB", "PF"]],
+    "markets": [crowded, [". . .", ". . .", ". . ."]], "objectives": ["Z", "P"]})
+steps = [
+    Step("The book's 20-point market", "A's market is complete and the game is over, so every objective is "
+         "shown. Choose each score line to see which cards it counts.", done,
+         result="6 + 2 + 6 + 4 + 2 = **20**.", rules=("bangkok.score.objective", "bangkok.score.chilli-4",
+                                                      "bangkok.score.chilli-3", "bangkok.score.chilli-1")),
+    Step("A crowded type-1 card", "With `type1_below_zero=True`, `P!1P` among seven passion fruit scores "
+         "5 − 7 = −2.", crowd, rules=("bangkok.score.chilli-1",)),
+]
+Walkthrough(steps, title="Bangkok: scoring", table_class=MarketWidget)
+
+# %% [markdown]
+# **Next:** [part 6, solo and expert](bangkok_variants.ipynb) · [play Bangkok](bangkok_play.ipynb) ·
+# [back to all apps](index.ipynb)
