@@ -7,6 +7,7 @@ self-contained (no CDN) and, where ``node`` exists, for parsing as an ES module.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import re
@@ -17,7 +18,7 @@ from pathlib import Path
 import pytest
 
 import explorer
-from explorer.bangkok import State
+from explorer.bangkok import State, solo_scores
 from explorer.bangkok._examples import OTHER_ROWS, SCORING_ROWS, scenario
 from widgets import BangkokTableWidget, MarketWidget, PortWidget
 from widgets._session import BAD_MESSAGE, STALE
@@ -275,3 +276,20 @@ def test_a_choice_names_only_its_rivals_not_the_forced_card() -> None:
     reasons = {c.cell: c.reason for c in state.collections("PZ", "R1R").cells}
     assert reasons["b1"] == "b1 (P) is one choice: it competes with c1 for the same good (P)"
     assert reasons["c1"] == "c1 (PB) is one choice: it competes with b1 for the same good (P)"
+
+
+def test_solo_benchmark_is_played_ahead_on_the_loop() -> None:
+    from widgets.bangkok import _SOLO_SCORES, _solo_setup, solo_benchmark, warm_solo_benchmark
+
+    state = explorer.new_game("bangkok", players=1, seed=5, solo_slots="piles-only")
+    key = _solo_setup(state)[0]
+    _SOLO_SCORES.pop(key, None)
+
+    async def play_along() -> int:
+        warm_solo_benchmark(state, games=4)
+        for _ in range(10):
+            await asyncio.sleep(0)
+        return len(_SOLO_SCORES[key])
+
+    assert asyncio.run(play_along()) == 4, "the games were played between other work on the loop"
+    assert solo_benchmark(state, 6) == solo_scores(6, solo_slots="piles-only")

@@ -27,6 +27,8 @@ The JS never decides legality: a lit end, collection, market place or button com
 
 from __future__ import annotations
 
+import asyncio
+import json
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -34,6 +36,7 @@ import traitlets
 
 from explorer import GameState
 from explorer.bangkok import State as BangkokState
+from explorer.bangkok import solo_scores
 from explorer.bangkok._cards import GOOD_NAMES, Card
 from explorer.bangkok._geometry import CELL_INDEX, CELL_NAMES, END_INDEX, ENDS, LINE_LABELS, NEIGHBOURS
 from explorer.bangkok._scoring import RULE_COMPLETE, RULE_OBJECTIVE
@@ -89,6 +92,45 @@ def chilli_marks(chilli: Card, area: list[tuple[int, Card]]) -> dict[str, list[d
         if found:
             out[CELL_NAMES[cell]] = found
     return out
+
+
+#: How many solo games of the heuristic bot a solo score is compared with.
+SOLO_BENCHMARK_GAMES = 100
+_SOLO_SCORES: dict[str, list[int]] = {}
+
+
+def _solo_setup(state: GameState) -> tuple[str, Any, dict[str, Any]]:
+    edition = state.to_record()["edition"]
+    rules = {k: v for k, v in dict(state.rules).items() if k != "position"}
+    return json.dumps([edition, rules], sort_keys=True, default=str), edition, rules
+
+
+def solo_benchmark(state: GameState, games: int = SOLO_BENCHMARK_GAMES) -> list[int]:
+    """Final scores of the heuristic bot's first ``games`` solo games (seeds 0, 1, ...) with the
+    edition and rules of ``state``; computed once per kernel, possibly ahead (:func:`warm_solo_benchmark`)."""
+    key, edition, rules = _solo_setup(state)
+    scores = _SOLO_SCORES.setdefault(key, [])
+    if len(scores) < games:
+        scores.extend(solo_scores(games - len(scores), edition=edition, seed=len(scores), **rules))
+    return scores[:games]
+
+
+def warm_solo_benchmark(state: GameState, games: int = SOLO_BENCHMARK_GAMES) -> None:
+    """Play the benchmark's games one at a time on the kernel's loop while the learner plays, so the
+    chart at the end does not keep the last click waiting; does nothing outside a running loop."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return
+    key, edition, rules = _solo_setup(state)
+    scores = _SOLO_SCORES.setdefault(key, [])
+
+    def one_game() -> None:
+        if len(scores) < games:
+            scores.extend(solo_scores(1, edition=edition, seed=len(scores), **rules))
+            loop.call_soon(one_game)
+
+    loop.call_soon(one_game)
 
 
 def market_scoring(state: BangkokState, seat: int, reveal: bool) -> dict[str, Any]:
@@ -195,6 +237,8 @@ class BangkokTableWidget(GameWidget):
         self._port_move: dict[str, Any] | None = None
         self._market_move: dict[str, Any] | None = None
         super().__init__(state, seat, **kwargs)
+        if state.players == 1:
+            warm_solo_benchmark(state)
 
     @traitlets.observe("overlay")
     def _overlay_changed(self, _change: Any) -> None:

@@ -3,36 +3,23 @@
 Bangkok is scored once, at the end, so its chart is not "points by round": with several players it
 stacks each player's objective, chilli cards and completed market; alone, it shows the final score
 beside the distribution of final scores :class:`explorer.bangkok.HeuristicBot` reaches in solo
-games of the same edition and rules (``solo_scores``, computed once per kernel).
+games of the same edition and rules (``solo_benchmark``: computed once per kernel, mostly while
+the learner plays).
 """
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from typing import Any
 
 import plotly.graph_objects as go
 
 from explorer import GameState
-from explorer.bangkok import solo_scores
 from explorer.bangkok._scoring import RULE_COMPLETE, RULE_OBJECTIVE
 
-#: How many bot games the solo chart compares with (about a second of the kernel's time, once).
-BOT_GAMES = 100
-_BOT_SCORES: dict[str, list[int]] = {}
+from .bangkok import solo_benchmark
 
 KINDS = (("objective", "objective"), ("chilli", "chilli cards"), ("complete", "completed market"))
-
-
-def bot_scores(state: GameState, games: int = BOT_GAMES) -> list[int]:
-    """Final scores of ``games`` solo games by the heuristic bot, same edition and rules as ``state``."""
-    record = state.to_record()
-    rules = {k: v for k, v in dict(state.rules).items() if k != "position"}
-    key = json.dumps([record["edition"], rules, games], sort_keys=True, default=str)
-    if key not in _BOT_SCORES:
-        _BOT_SCORES[key] = solo_scores(games, edition=record["edition"], seed=0, **rules)
-    return _BOT_SCORES[key]
 
 
 def _kind(rule: str) -> str:
@@ -49,7 +36,7 @@ def bangkok_chart(state: GameState, names: list[str]) -> go.Figure:
     fig = go.Figure()
     if state.players == 1:
         mine = state.scores()[0]
-        scores = bot_scores(state)
+        scores = solo_benchmark(state)
         counts = Counter(scores)
         xs = sorted(set(counts) | {mine})
         below = sum(1 for s in scores if s < mine)

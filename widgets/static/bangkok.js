@@ -755,8 +755,9 @@ function restoreFocus(root, key) {
   if (active && root.contains(active) && active !== document.body) return; // still there
   const matches = (el) => FOCUS_KEYS.every((k) => (key[k] === undefined) === (el.dataset[k] === undefined) && (key[k] === undefined || el.dataset[k] === key[k]));
   let target = [...root.querySelectorAll("button")].find(matches) ?? null;
-  if (!target && key.group === "hand") target = root.querySelector(".re-hand button.legal") ?? root.querySelector(".re-hand button");
-  if (!target && key.group) target = root.querySelector("button.legal");
+  // The control was used up (a card laid, a collection taken): go on where the next choice is.
+  if (!target && root.dataset.phase === "market") target = root.querySelector(".re-market.re-big .re-market-grid button.legal");
+  if (!target && (key.group || key.action)) target = root.querySelector(".re-hand button.legal") ?? root.querySelector("button.legal");
   if (!target || target.disabled || target.closest("[hidden]")) target = root.querySelector("[data-role=turn]");
   if (target) {
     if (!target.matches("button")) target.setAttribute("tabindex", "-1");
