@@ -47,7 +47,7 @@ def bangkok_chart(state: GameState, names: list[str]) -> go.Figure:
         title = f"Your {mine} points: better than {below} of the bot's {len(scores)} solo games"
         fig.update_layout(title=title,
                           xaxis={"title": "final score", "dtick": 1}, yaxis={"title": "bot games"},
-                          showlegend=True, **layout)
+                          showlegend=False, **layout)
         return fig
     points = {kind: [0] * state.players for kind, _ in KINDS}
     for line in state.score_sheet():

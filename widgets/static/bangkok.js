@@ -331,7 +331,10 @@ function collectionsPanel(view, face, end, entry) {
 
 function handUsable(view, face) {
   const legal = asArray(view.legal);
-  if (view.phase === "act") return Object.values(asObject(view.placements)).some((p) => asObject(p).card === face);
+  if (view.phase === "act") {
+    // Placing happens at the port: without it (MarketWidget) no hand card is a choice here.
+    return asArray(view.parts).includes("port") && Object.values(asObject(view.placements)).some((p) => asObject(p).card === face);
+  }
   if (view.phase === "market") return legal.some((a) => a.startsWith(`market:${face}@`));
   if (view.phase === "return") return legal.includes(`return:${face}`);
   return false;
