@@ -172,7 +172,11 @@ class GameWidget(anywidget.AnyWidget):
         return dict(self._bots)
 
     def observe_state(self, callback: StateObserver) -> None:
-        """Call ``callback(state)`` after every action (bots' too) and whenever the state is replaced."""
+        """Call ``callback(state)`` after every action (bots' too) and whenever the state is replaced.
+
+        On a running event loop (a live kernel) the call comes right after the current message has
+        been answered; elsewhere (scripts, tests) at once.
+        """
         if not callable(callback):
             raise TypeError(f"observe_state needs a callable, not {type(callback).__name__}")
         self._observers.append(callback)
@@ -510,9 +514,20 @@ class GameWidget(anywidget.AnyWidget):
             self._timer = None
 
     def _notify(self) -> None:
+        if not self._observers:
+            return
+        # On a live kernel the observers (score sheets, charts) run after this message's table
+        # update has gone out, so a learner never waits for them to see the click answered.
+        loop = self._running_loop()
+        if loop is None:
+            self._call_observers(self._state)
+        else:
+            loop.call_soon(self._call_observers, self._state)
+
+    def _call_observers(self, state: GameState) -> None:
         for callback in list(self._observers):
             try:
-                callback(self._state)
+                callback(state)
             except Exception as exc:
                 log.exception("state observer %r failed", callback)
                 self.error = {"message": f"A state observer failed: {type(exc).__name__}: {exc}",
