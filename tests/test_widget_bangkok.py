@@ -21,6 +21,7 @@ import explorer
 from explorer.bangkok import State, solo_scores
 from explorer.bangkok._examples import OTHER_ROWS, SCORING_ROWS, scenario
 from widgets import BangkokTableWidget, MarketWidget, PortWidget
+from widgets._assets import es_module
 from widgets._session import BAD_MESSAGE, STALE
 from widgets.apps import WIDGETS, finished_rounds
 from widgets.bangkok import market_scoring
@@ -253,7 +254,7 @@ def test_js_parses_as_an_es_module(tmp_path: Path) -> None:
     if node is None:
         pytest.skip("node is not installed")
     copy = tmp_path / "bangkok.mjs"
-    copy.write_text((STATIC / "bangkok.js").read_text(encoding="utf-8"), encoding="utf-8")
+    copy.write_text(es_module("bangkok"), encoding="utf-8")  # what the browser loads
     result = subprocess.run([node, "--check", str(copy)], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
 

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from pathlib import Path
 from typing import Any, ClassVar
 
 import traitlets
@@ -41,9 +40,9 @@ from explorer.bangkok._cards import GOOD_NAMES, Card
 from explorer.bangkok._geometry import CELL_INDEX, CELL_NAMES, END_INDEX, ENDS, LINE_LABELS, NEIGHBOURS
 from explorer.bangkok._scoring import RULE_COMPLETE, RULE_OBJECTIVE
 
+from ._assets import STATIC, es_module
 from ._session import GameWidget
 
-STATIC = Path(__file__).resolve().parent / "static"
 EMPTY = -1
 # Which way a line slides when a card is pushed in at an end on that side.
 SLIDES = {"L": "right", "R": "left", "T": "down", "B": "up"}
@@ -225,7 +224,7 @@ class BangkokTableWidget(GameWidget):
     GAMES: ClassVar[tuple[str, ...] | None] = ("bangkok",)
     #: Which parts of the table the browser draws.
     PARTS: ClassVar[tuple[str, ...]] = ("port", "markets")
-    _esm = STATIC / "bangkok.js"
+    _esm = es_module("bangkok")
     _css = STATIC / "bangkok.css"
 
     overlay = traitlets.Bool(False, help="start with the markets' scoring overlay shown")

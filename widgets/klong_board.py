@@ -20,7 +20,6 @@ other click is sent as it is and the engine's refusal (reason and rule) is shown
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 from typing import Any, ClassVar
 
 from explorer import GameState
@@ -29,9 +28,9 @@ from explorer.klongs import State as KlongsState
 from explorer.klongs._engine import HOOD_LIMIT
 from explorer.klongs._scoring import landing_points
 
+from ._assets import STATIC, es_module
 from ._session import GameWidget
 
-STATIC = Path(__file__).resolve().parent / "static"
 MAX_EVENTS = 12
 
 
@@ -147,7 +146,7 @@ class KlongBoardWidget(GameWidget):
     """
 
     GAMES: ClassVar[tuple[str, ...] | None] = ("klongs",)
-    _esm = STATIC / "klong_board.js"
+    _esm = es_module("klong_board")
     _css = STATIC / "klong_board.css"
 
     def __init__(self, state: GameState, seat: Any = 0, **kwargs: Any) -> None:

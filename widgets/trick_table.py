@@ -8,12 +8,10 @@ decides.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any, ClassVar
 
+from ._assets import STATIC, es_module
 from ._session import GameWidget
-
-STATIC = Path(__file__).resolve().parent / "static"
 
 
 class TrickTableWidget(GameWidget):
@@ -28,7 +26,7 @@ class TrickTableWidget(GameWidget):
     """
 
     GAMES: ClassVar[tuple[str, ...] | None] = ("tindahan", "bastos")
-    _esm = STATIC / "trick_table.js"
+    _esm = es_module("trick_table")
     _css = STATIC / "trick_table.css"
 
     def _extras(self, seat: int) -> dict[str, Any]:

@@ -33,33 +33,7 @@ const RING = ["C1T", "C2T", "C3T", "R1R", "R2R", "R3R", "C3B", "C2B", "C1B", "R3
 const ARROWS = { L: "\u25B6", R: "\u25C0", T: "\u25BC", B: "\u25B2" }; // the way the card pushes
 const SIDE_WORDS = { L: "left of row", R: "right of row", T: "above column", B: "below column" };
 
-// ---- small helpers (text only: nothing from the model is parsed as HTML) ------------------------
-
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else if (key === "style") node.style.cssText = value;
-    else node.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
-
-const asArray = (x) => (Array.isArray(x) ? x : []);
-const asObject = (x) => (x && typeof x === "object" && !Array.isArray(x) ? x : {});
-const isSeat = (x) => Number.isInteger(x);
-const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
-
-function seatName(view, seat) {
-  const names = asArray(view.names);
-  return typeof names[seat] === "string" ? names[seat] : `Seat ${seat}`;
-}
+// ---- helpers of this widget (h, asArray, asObject, isSeat, plural, seatName: common.js) ----------
 
 function cellPos(name) {
   const i = CELLS.indexOf(name);

@@ -28,33 +28,7 @@ const COLOUR_LETTER = { red: "R", yellow: "Y", green: "G", blue: "B", neutral: "
 const CELL = 46; // px per water space
 const JETTY = 16; // px of jetty between hoods
 
-// ---- small DOM helpers (text only: nothing from the model is parsed as HTML) --------------------
-
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else if (key === "style") node.style.cssText = value;
-    else node.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
-
-const asArray = (x) => (Array.isArray(x) ? x : []);
-const asObject = (x) => (x && typeof x === "object" && !Array.isArray(x) ? x : {});
-const isSeat = (x) => Number.isInteger(x);
-const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
-
-function seatName(view, seat) {
-  const names = asArray(view.names);
-  return typeof names[seat] === "string" ? names[seat] : `Seat ${seat}`;
-}
+// ---- helpers of this widget (h, asArray, asObject, isSeat, plural, seatName: common.js) ----------
 
 function colourOf(view, seat) {
   const colours = asArray(view.colours);

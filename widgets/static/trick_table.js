@@ -18,35 +18,11 @@ const FRUITS = {
 };
 const FRUIT_ORDER = Object.keys(FRUITS);
 
-// ---- small DOM helpers (text only: nothing from the model is parsed as HTML) --------------------
-
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else node.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
-
-const asArray = (x) => (Array.isArray(x) ? x : []);
-const asObject = (x) => (x && typeof x === "object" && !Array.isArray(x) ? x : {});
-const isSeat = (x) => Number.isInteger(x);
+// ---- helpers of this widget (h, asArray, asObject, isSeat, plural, seatName: common.js) ----------
 
 function parseCard(notation) {
   const match = /^([a-z]+)-(\d+)$/.exec(String(notation));
   return match ? { fruit: match[1], value: Number(match[2]) } : null;
-}
-
-function seatName(view, seat) {
-  const names = asArray(view.names);
-  return typeof names[seat] === "string" ? names[seat] : `Seat ${seat}`;
 }
 
 // A fruit badge: letter and glyph on the fruit's colour. Decorative (hidden from screen readers)
