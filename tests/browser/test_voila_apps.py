@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 from pathlib import Path
 from typing import Any
@@ -12,8 +13,12 @@ import pytest
 import explorer
 from widgets.apps import finished_rounds
 
+from .conftest import ARTIFACTS
+
 pytestmark = pytest.mark.browser
 
+# The README's screenshots; the tests refresh them only when asked (UPDATE_SCREENSHOTS=1), so a
+# test run leaves the checkout as it was. Every run leaves its own in test-artifacts/.
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 TABLE = ".re-trick-table"
 
@@ -103,6 +108,7 @@ def test_play_a_round_by_clicking(page: Any, voila_url: str, game: str, players:
               for s in range(players)]
     assert totals == state.scores()
     assert page.locator(".js-plotly-plot").count() >= 1, "the round's chart is drawn"
-    SCREENSHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{game}-play.png"), full_page=True)
+    folder = SCREENSHOTS if os.environ.get("UPDATE_SCREENSHOTS") else ARTIFACTS
+    folder.mkdir(exist_ok=True)
+    page.screenshot(path=str(folder / f"{game}-play.png"), full_page=True)
     assert not page.page_errors, page.page_errors
