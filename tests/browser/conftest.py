@@ -15,6 +15,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -73,14 +74,13 @@ def wait_for(url: str, timeout: float = 60.0) -> None:
             time.sleep(0.3)
 
 
-@pytest.fixture(scope="package")
-def voila_url() -> Iterator[str]:
-    """The hub served exactly as `./dev hub` serves it, on a free port; yields its base URL."""
+@contextmanager
+def serve_hub(theme: str = "light") -> Iterator[str]:
+    """The hub served exactly as `./dev hub [--theme dark]` serves it, on a free port; yields its URL."""
     port = free_port()
-    log = (ARTIFACTS / "voila.log")
     ARTIFACTS.mkdir(exist_ok=True)
-    with log.open("w") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "widgets.hub", "--port", str(port)],
+    with (ARTIFACTS / f"voila-{theme}.log").open("w") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "widgets.hub", "--port", str(port), "--theme", theme],
                                 cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
         base = f"http://127.0.0.1:{port}"
         try:
@@ -92,6 +92,24 @@ def voila_url() -> Iterator[str]:
                 proc.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 proc.kill()
+
+
+@pytest.fixture(scope="package")
+def voila_url() -> Iterator[str]:
+    with serve_hub("light") as base:
+        yield base
+
+
+@pytest.fixture(scope="package")
+def dark_voila_url() -> Iterator[str]:
+    with serve_hub("dark") as base:
+        yield base
+
+
+def luminance(css_colour: str) -> float:
+    """Relative luminance (0 dark .. 1 light) of a computed ``rgb(...)`` colour."""
+    parts = [float(x) for x in css_colour[css_colour.index("(") + 1: css_colour.index(")")].split(",")[:3]]
+    return (0.2126 * parts[0] + 0.7152 * parts[1] + 0.0722 * parts[2]) / 255
 
 
 # Package scope: Playwright's sync API keeps an event loop running while it is open, which would

@@ -9,9 +9,6 @@ scores, the scoring overlay, the final summary and the score sheet are checked a
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -19,7 +16,7 @@ import pytest
 import explorer
 from explorer.bangkok import HeuristicBot
 
-from .conftest import ARTIFACTS, ROOT, free_port, wait_for
+from .conftest import ARTIFACTS, luminance
 
 pytestmark = pytest.mark.browser
 
@@ -240,30 +237,6 @@ def test_hub_links_the_bangkok_pages(page: Any, voila_url: str) -> None:
         assert f"{name}.ipynb" in hrefs, name
 
 
-def luminance(css_colour: str) -> float:
-    """Relative luminance (0 dark .. 1 light) of a computed ``rgb(...)`` colour."""
-    parts = [float(x) for x in css_colour[css_colour.index("(") + 1: css_colour.index(")")].split(",")[:3]]
-    return (0.2126 * parts[0] + 0.7152 * parts[1] + 0.0722 * parts[2]) / 255
-
-
-@pytest.fixture(scope="module")
-def dark_voila_url() -> Iterator[str]:
-    """The hub as `./dev hub --theme dark` serves it."""
-    port = free_port()
-    ARTIFACTS.mkdir(exist_ok=True)
-    with (ARTIFACTS / "voila-dark-bangkok.log").open("w") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "widgets.hub", "--port", str(port), "--theme", "dark"],
-                                cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
-        base = f"http://127.0.0.1:{port}"
-        try:
-            wait_for(base + "/voila/api/contents")
-            yield base
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])

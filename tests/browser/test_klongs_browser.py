@@ -9,9 +9,6 @@ the board shows for a landing, the scores and the final summary are checked agai
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -19,7 +16,7 @@ import pytest
 import explorer
 from explorer.klongs import COLOURS, HeuristicBot
 
-from .conftest import ARTIFACTS, ROOT, free_port, wait_for
+from .conftest import ARTIFACTS, luminance
 
 pytestmark = pytest.mark.browser
 
@@ -175,30 +172,6 @@ def test_whole_two_player_game_by_clicking(page: Any, voila_url: str) -> None:
     assert not page.page_errors, page.page_errors
 
 
-def luminance(css: str) -> float:
-    """Relative luminance (0 dark .. 1 light) of a computed ``rgb(...)`` colour."""
-    parts = [float(x) for x in css[css.index("(") + 1: css.index(")")].split(",")[:3]]
-    return (0.2126 * parts[0] + 0.7152 * parts[1] + 0.0722 * parts[2]) / 255
-
-
-@pytest.fixture(scope="module")
-def dark_voila_url() -> Iterator[str]:
-    """The hub as `./dev hub --theme dark` serves it."""
-    port = free_port()
-    ARTIFACTS.mkdir(exist_ok=True)
-    with (ARTIFACTS / "voila-dark.log").open("w") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "widgets.hub", "--port", str(port), "--theme", "dark"],
-                                cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
-        base = f"http://127.0.0.1:{port}"
-        try:
-            wait_for(base + "/voila/api/contents")
-            yield base
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])

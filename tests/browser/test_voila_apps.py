@@ -13,7 +13,7 @@ import pytest
 import explorer
 from widgets.apps import finished_rounds
 
-from .conftest import ARTIFACTS
+from .conftest import ARTIFACTS, luminance
 
 pytestmark = pytest.mark.browser
 
@@ -112,3 +112,22 @@ def test_play_a_round_by_clicking(page: Any, voila_url: str, game: str, players:
     folder.mkdir(exist_ok=True)
     page.screenshot(path=str(folder / f"{game}-play.png"), full_page=True)
     assert not page.page_errors, page.page_errors
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_trick_table_follows_the_theme(page: Any, theme: str, request: pytest.FixtureRequest) -> None:
+    base = request.getfixturevalue("voila_url" if theme == "light" else "dark_voila_url")
+    open_app(page, f"{base}/voila/render/bastos_play.ipynb?players=3&seed=4&delay=0")
+    table = page.locator(TABLE)
+    background = table.evaluate("el => getComputedStyle(el).backgroundColor")
+    text = page.locator(f'{TABLE} [data-role="turn"]').evaluate("el => getComputedStyle(el).color")
+    if theme == "dark":
+        assert luminance(background) < 0.3 < luminance(text), (background, text)
+    else:
+        assert luminance(background) > 0.7 > luminance(text), (background, text)
+    # Every control can be reached and named: buttons carry text or an aria-label.
+    unnamed = page.eval_on_selector_all(
+        f"{TABLE} button", "els => els.filter(b => !(b.getAttribute('aria-label') || b.textContent.trim()))"
+        ".map(b => b.outerHTML.slice(0, 80))")
+    assert unnamed == []
+    page.screenshot(path=str(ARTIFACTS / f"bastos-{theme}.png"))
