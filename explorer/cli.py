@@ -23,7 +23,8 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
-console = Console()
+# Piped output (CI logs, files) gets room for the tables; a terminal keeps its own width.
+console = Console() if sys.stdout.isatty() else Console(width=160)
 
 
 def built(games: list[str] | None) -> list[str]:
@@ -99,7 +100,9 @@ def verify(
 ) -> None:
     """Recompute every rulebook example with the engine; exit 1 on any mismatch."""
     verdicts = run_examples(built(games))
-    table = Table("game", "example", "expected", "computed", "ok", "rules")
+    table = Table("game", "example", Column("expected", overflow="fold"), Column("computed", overflow="fold"),
+                  Column("ok", no_wrap=True),
+                  Column("rules", overflow="fold"))
     for v in verdicts:
         ex = v.example
         computed = v.error if v.error else _show(v.computed)
