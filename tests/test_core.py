@@ -121,3 +121,16 @@ def test_engine_imports_without_jupyter() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert out.stdout.strip() == "ok", out.stderr
+
+
+def test_cli_verify_fails_on_a_mismatch(monkeypatch: pytest.MonkeyPatch) -> None:
+    from explorer._examples import Example
+
+    wrong = Example("tindahan", "wrong", "A deliberately wrong expectation", "test", expected=1,
+                    compute=lambda: 2, rules=("tindahan.score.trick",))
+    broken = Example("tindahan", "broken", "An example whose scenario raises", "test", expected=1,
+                     compute=lambda: 1 // 0, rules=("tindahan.score.trick",))
+    monkeypatch.setattr(explorer.tindahan, "EXAMPLES", [*explorer.tindahan.EXAMPLES, wrong, broken])
+    result = runner.invoke(app, ["verify", "tindahan"])
+    assert result.exit_code == 1
+    assert "NO" in result.output and "ZeroDivisionError" in result.output
