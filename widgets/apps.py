@@ -74,7 +74,7 @@ class PlayApp:
         self.start.on_click(lambda _b: self.new_game())
         self.teaching.observe(self._teaching_changed, names="value")
         setup = ipw.HBox([self.players, self.seat, self.bots, self.seed, self.teaching, self.start],
-                         layout=ipw.Layout(flex_flow="row wrap", gap="4px 12px", align_items="center"))
+                         layout=ipw.Layout(flex_flow="row wrap", align_items="center"))
         record = ipw.Accordion(children=[self.record], titles=("Game record (JSON, for explorer replay)",))
         record.selected_index = None
         self.box = ipw.VBox([setup, self.status, self.table_box, self.sheet, self.chart, record])
