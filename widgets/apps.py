@@ -30,7 +30,6 @@ from .trick_table import TrickTableWidget
 # rather than by plotly.io, whose renderers pull in nbformat and jsonschema: a second per page load.
 PLOTLY_MIME = "application/vnd.plotly.v1+json"
 
-TITLES = {"tindahan": "Tindahan", "bastos": "Bastos!", "bangkok": "Bangkok", "klongs": "Bangkok Klongs"}
 WIDGETS: dict[str, type[GameWidget]] = {"tindahan": TrickTableWidget, "bastos": TrickTableWidget,
                                          "klongs": KlongBoardWidget, "bangkok": BangkokTableWidget}
 # Games whose chart is not points by round (Bangkok scores once, at the end).
@@ -158,7 +157,9 @@ def score_sheet_html(state: GameState, names: list[str]) -> str:
     """The latest scored round's lines and the running totals, as an HTML table naming each rule."""
     latest = finished_rounds(state)
     lines = [line for line in state.score_sheet() if line.round in (latest, 0)]
-    title = "Final score sheet" if state.is_over else f"Score sheet after round {latest}"
+    # Klongs is scored on market days, not in rounds.
+    period = "market day" if state.GAME == "klongs" else "round"
+    title = "Final score sheet" if state.is_over else f"Score sheet after {period} {latest}"
     rows = "".join(
         f"<tr><td>{html.escape(names[line.seat])}</td><td>{html.escape(line.label)}</td>"
         f'<td class="num">{line.points:+d}</td><td><code>{html.escape(line.rule)}</code></td></tr>'
