@@ -26,7 +26,7 @@ def voila_argv(port: int, theme: str, root: Path = NOTEBOOKS) -> list[str]:
         f"--port={port}",
         "--template=rules-explorer",
         f"--theme={theme}",
-        "--Voila.tornado_settings={'disable_check_xsrf': True}",
+        "--Voila.tornado_settings=disable_check_xsrf=True",
         "--MappingKernelManager.cull_interval=60",
         "--MappingKernelManager.cull_idle_timeout=600",
         "--MappingKernelManager.cull_connected=False",

@@ -74,6 +74,10 @@ def wait_for(url: str, timeout: float = 60.0) -> None:
             time.sleep(0.3)
 
 
+# Each served hub's process, by base URL, for tests that look at what it runs (its kernels).
+SERVERS: dict[str, subprocess.Popen[bytes]] = {}
+
+
 @contextmanager
 def serve_hub(theme: str = "light") -> Iterator[str]:
     """The hub served exactly as `./dev hub [--theme dark]` serves it, on a free port; yields its URL."""
@@ -83,10 +87,12 @@ def serve_hub(theme: str = "light") -> Iterator[str]:
         proc = subprocess.Popen([sys.executable, "-m", "widgets.hub", "--port", str(port), "--theme", theme],
                                 cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
         base = f"http://127.0.0.1:{port}"
+        SERVERS[base] = proc
         try:
             wait_for(base + "/voila/api/contents")
             yield base
         finally:
+            SERVERS.pop(base, None)
             proc.terminate()
             try:
                 proc.wait(timeout=10)
