@@ -17,18 +17,30 @@ class Bot(Protocol):
         ...
 
 
-class RandomBot:
-    """Plays a uniformly random legal action; seeded, so games with it replay alike."""
+class ViewBot:
+    """A seeded bot deciding from a view: subclasses fill in ``_choose`` for a view with a legal action."""
 
-    name = "random"
+    name = "bot"
 
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
 
     def choose(self, view: dict[str, Any]) -> str:
-        legal = view["legal"]
+        legal: list[str] = view["legal"]
         if not legal:
             raise ValueError("this view has no legal action: it is not this seat's turn")
+        return self._choose(view, legal)
+
+    def _choose(self, view: dict[str, Any], legal: list[str]) -> str:
+        raise NotImplementedError
+
+
+class RandomBot(ViewBot):
+    """Plays a uniformly random legal action; seeded, so games with it replay alike."""
+
+    name = "random"
+
+    def _choose(self, view: dict[str, Any], legal: list[str]) -> str:
         return str(self._rng.choice(legal))
 
 

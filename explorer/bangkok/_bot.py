@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
+
+from explorer.bots import ViewBot
 
 from ._cards import Card, parse_card
 from ._geometry import CELL_INDEX, NEIGHBOURS, ROW_OF
@@ -20,7 +21,7 @@ def _cards(cells: Sequence[Sequence[dict[str, Any] | None]]) -> list[Card | None
     return [parse_card(cell["card"]) if cell else None for row in cells for cell in row]
 
 
-class HeuristicBot:
+class HeuristicBot(ViewBot):
     """Plans its market around its objective and its chilli cards.
 
     * When improving its hand, it values each legal collection by what the cards taken are worth to
@@ -33,13 +34,8 @@ class HeuristicBot:
 
     name = "heuristic"
 
-    def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
 
-    def choose(self, view: dict[str, Any]) -> str:
-        legal: list[str] = view["legal"]
-        if not legal:
-            raise ValueError("this view has no legal action: it is not this seat's turn")
+    def _choose(self, view: dict[str, Any], legal: list[str]) -> str:
         seat = view["seat"]
         objective = view["objective"]["good"]
         hand = [parse_card(c["card"]) for c in view["hand"]]

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
+
+from explorer.bots import ViewBot
 
 from ._cards import CARD, MAX_VALUE, MIN_VALUE, TRUMP_SUFFIX, clamp
 from ._trick import decide
 
 
-class HeuristicBot:
+class HeuristicBot(ViewBot):
     """Picks a Bastos! colour it can shed cheaply, takes tricks worth points and dodges costly ones,
     makes trump when that wins a good trick, and spends its value moves on fruit it has taken.
 
@@ -19,13 +20,8 @@ class HeuristicBot:
 
     name = "heuristic"
 
-    def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
 
-    def choose(self, view: dict[str, Any]) -> str:
-        legal: list[str] = view["legal"]
-        if not legal:
-            raise ValueError("this view has no legal action: it is not this seat's turn")
+    def _choose(self, view: dict[str, Any], legal: list[str]) -> str:
         if len(legal) == 1:
             return legal[0]
         phase = view["phase"]

@@ -7,21 +7,17 @@ boats into its stock it prefers goods it already collects (the stock pays 1, 2, 
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from typing import Any
 
+from explorer.bots import ViewBot
 
-class HeuristicBot:
+
+class HeuristicBot(ViewBot):
     name = "heuristic"
 
-    def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
 
-    def choose(self, view: dict[str, Any]) -> str:
-        legal: list[str] = view["legal"]
-        if not legal:
-            raise ValueError("this view has no legal action: it is not this seat's turn")
+    def _choose(self, view: dict[str, Any], legal: list[str]) -> str:
         if len(legal) == 1:
             return legal[0]
         mind = _Mind(view)

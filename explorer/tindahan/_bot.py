@@ -11,8 +11,9 @@ the trick in progress or as the last trick), and from that judges how safe a car
 
 from __future__ import annotations
 
-import random
 from typing import Any
+
+from explorer.bots import ViewBot
 
 from ._cards import ACTIONS, CARD_FRUIT, CARD_VALUE, CART, HAND_SIZE, SELLER
 from ._scoring import stall_awards
@@ -33,11 +34,11 @@ def _stall_points(counts: list[int], seat: int, trump: bool) -> int:
                if who == seat)
 
 
-class HeuristicBot:
+class HeuristicBot(ViewBot):
     name = "heuristic"
 
     def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
+        super().__init__(seed)
         self._memory: dict[int, _Memory] = {}
 
     # ---- memory ---------------------------------------------------------------------------------
@@ -90,10 +91,7 @@ class HeuristicBot:
 
     # ---- choosing -------------------------------------------------------------------------------
 
-    def choose(self, view: dict[str, Any]) -> str:
-        legal: list[str] = view["legal"]
-        if not legal:
-            raise ValueError("this view has no legal action: it is not this seat's turn")
+    def _choose(self, view: dict[str, Any], legal: list[str]) -> str:
         memory = self._remember(view)
         if len(legal) == 1:
             return legal[0]
