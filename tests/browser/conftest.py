@@ -7,6 +7,7 @@ anything outside the machine fails the test.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import socket
@@ -17,9 +18,12 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlparse
 
 import pytest
+
+import explorer
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -162,3 +166,31 @@ def page(browser: object) -> Iterator[object]:
     yield page
     context.close()
     assert not outside, f"requests left the machine: {outside}"
+
+
+# ---- driving an app page: every widget root carries data-move, data-busy and data-current --------
+
+
+def open_app(page: Any, url: str, root: str, ready: str = "") -> None:
+    """Go to an app and wait until its widget (``root``, then ``ready`` inside it) is drawn."""
+    page.goto(url, wait_until="domcontentloaded", timeout=90_000)
+    page.wait_for_selector(f"{root} {ready}".strip(), timeout=90_000)
+
+
+def wait_idle(page: Any, root: str, timeout: float = 30_000) -> None:
+    """Until the bots have moved (the widget is no longer busy)."""
+    page.wait_for_function(f"() => document.querySelector('{root}')?.dataset.busy === 'false'",
+                           timeout=timeout)
+
+
+def engine_state(page: Any, root: str) -> explorer.GameState:
+    """The engine's own state for the page's game, rebuilt here from the record the page shows."""
+    page.wait_for_function(
+        f"""() => {{
+            const t = document.querySelector('{root}');
+            const r = document.querySelector('[data-role="record"]');
+            return t && r && JSON.parse(r.textContent).actions.length === Number(t.dataset.move);
+        }}""",
+        timeout=10_000,
+    )
+    return explorer.replay(json.loads(page.locator('[data-role="record"]').text_content()))

@@ -16,6 +16,7 @@ import pytest
 import explorer
 from explorer.bangkok import HeuristicBot
 
+from . import conftest
 from .conftest import ARTIFACTS, luminance
 
 pytestmark = pytest.mark.browser
@@ -24,26 +25,15 @@ ROOT_SEL = ".re-bangkok"
 
 
 def open_app(page: Any, url: str) -> None:
-    page.goto(url, wait_until="domcontentloaded", timeout=90_000)
-    page.wait_for_selector(f"{ROOT_SEL} button.legal", timeout=90_000)
+    conftest.open_app(page, url, ROOT_SEL, "button.legal")
 
 
 def wait_idle(page: Any) -> None:
-    page.wait_for_function(
-        f"() => document.querySelector('{ROOT_SEL}')?.dataset.busy === 'false'", timeout=30_000)
+    conftest.wait_idle(page, ROOT_SEL)
 
 
 def engine_state(page: Any) -> explorer.GameState:
-    """The engine's own state for the page's game, rebuilt from the record the page shows."""
-    page.wait_for_function(
-        f"""() => {{
-            const t = document.querySelector('{ROOT_SEL}');
-            const r = document.querySelector('[data-role="record"]');
-            return t && r && JSON.parse(r.textContent).actions.length === Number(t.dataset.move);
-        }}""",
-        timeout=10_000,
-    )
-    return explorer.replay(json.loads(page.locator('[data-role="record"]').text_content()))
+    return conftest.engine_state(page, ROOT_SEL)
 
 
 def css(value: str) -> str:

@@ -8,7 +8,6 @@ the board shows for a landing, the scores and the final summary are checked agai
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
@@ -16,6 +15,7 @@ import pytest
 import explorer
 from explorer.klongs import COLOURS, HeuristicBot
 
+from . import conftest
 from .conftest import ARTIFACTS, luminance
 
 pytestmark = pytest.mark.browser
@@ -26,26 +26,15 @@ SEED = 7  # a 2-player game in which the learner scores landings, steals and ins
 
 
 def open_app(page: Any, url: str) -> None:
-    page.goto(url, wait_until="domcontentloaded", timeout=90_000)
-    page.wait_for_selector(f"{ROOT_SEL} button.legal", timeout=90_000)
+    conftest.open_app(page, url, ROOT_SEL, "button.legal")
 
 
 def wait_idle(page: Any) -> None:
-    page.wait_for_function(
-        f"() => document.querySelector('{ROOT_SEL}')?.dataset.busy === 'false'", timeout=30_000)
+    conftest.wait_idle(page, ROOT_SEL)
 
 
 def engine_state(page: Any) -> explorer.GameState:
-    """The engine's own state for the page's game, rebuilt from the record the page shows."""
-    page.wait_for_function(
-        f"""() => {{
-            const t = document.querySelector('{ROOT_SEL}');
-            const r = document.querySelector('[data-role="record"]');
-            return t && r && JSON.parse(r.textContent).actions.length === Number(t.dataset.move);
-        }}""",
-        timeout=10_000,
-    )
-    return explorer.replay(json.loads(page.locator('[data-role="record"]').text_content()))
+    return conftest.engine_state(page, ROOT_SEL)
 
 
 def click_and_wait(page: Any, locator: Any) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import time
@@ -14,6 +13,7 @@ import pytest
 import explorer
 from widgets.apps import finished_rounds
 
+from . import conftest
 from .conftest import ARTIFACTS, SERVERS, luminance, serve_hub
 
 pytestmark = pytest.mark.browser
@@ -25,19 +25,12 @@ TABLE = ".re-trick-table"
 
 
 def open_app(page: Any, url: str) -> None:
-    page.goto(url, wait_until="domcontentloaded", timeout=90_000)
-    page.wait_for_selector(TABLE, timeout=90_000)
+    conftest.open_app(page, url, TABLE)
 
 
-def wait_idle(page: Any, timeout: float = 30_000) -> None:
+def wait_idle(page: Any) -> None:
     """Until the bots have moved and it is the learner's turn or the round/game has been scored."""
-    page.wait_for_function(
-        f"""() => {{
-            const t = document.querySelector('{TABLE}');
-            return t && t.dataset.busy === 'false';
-        }}""",
-        timeout=timeout,
-    )
+    conftest.wait_idle(page, TABLE)
 
 
 def shown_scores(page: Any, players: int) -> list[int]:
@@ -46,17 +39,7 @@ def shown_scores(page: Any, players: int) -> list[int]:
 
 
 def engine_state(page: Any) -> explorer.GameState:
-    """The engine's own state for the page's game, rebuilt here from the record the page shows."""
-    page.wait_for_function(
-        f"""() => {{
-            const t = document.querySelector('{TABLE}');
-            const r = document.querySelector('[data-role="record"]');
-            return t && r && JSON.parse(r.textContent).actions.length === Number(t.dataset.move);
-        }}""",
-        timeout=10_000,
-    )
-    record = json.loads(page.locator('[data-role="record"]').text_content())
-    return explorer.replay(record)
+    return conftest.engine_state(page, TABLE)
 
 
 def test_hub_links_every_app(page: Any, voila_url: str) -> None:
