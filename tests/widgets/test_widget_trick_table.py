@@ -23,7 +23,7 @@ from widgets._assets import es_module
 from widgets._session import BAD_MESSAGE, NOT_YOUR_TURN, STALE
 
 GAMES = ("tindahan", "bastos")
-STATIC = Path(__file__).resolve().parents[1] / "widgets" / "static"
+STATIC = Path(__file__).resolve().parents[2] / "widgets" / "static"
 # Every key of the shared trick-table view model; the JS draws from these.
 VIEW_KEYS = {"game", "players", "seat", "current_player", "is_over", "scores", "winners", "legal",
              "move_number", "rules", "round", "rounds", "dealer", "phase", "fruits", "trump", "led",

@@ -8,7 +8,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 SOURCES = sorted((NOTEBOOKS / "src").glob("*.py"))
 
 

@@ -28,7 +28,7 @@ from widgets.bangkok import market_scoring
 from widgets.bangkok_chart import bangkok_chart
 from widgets.walkthrough import Step, Walkthrough
 
-STATIC = Path(__file__).resolve().parents[1] / "widgets" / "static"
+STATIC = Path(__file__).resolve().parents[2] / "widgets" / "static"
 EXTRAS = {"parts", "overlay", "scoring", "port_move", "market_move", "open_hands", "open_objectives",
           "names", "learners", "bots", "teaching"}
 

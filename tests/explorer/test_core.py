@@ -15,7 +15,7 @@ from explorer._options import Option, resolve_options
 from explorer._rules import Rule, RuleCatalogue
 from explorer.cli import app
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_games_are_the_contract() -> None:

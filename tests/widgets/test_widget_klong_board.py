@@ -28,7 +28,7 @@ from widgets._session import BAD_MESSAGE, NOT_YOUR_TURN, STALE
 from widgets.apps import PlayApp, finished_rounds
 from widgets.walkthrough import Step, Walkthrough
 
-STATIC = Path(__file__).resolve().parents[1] / "widgets" / "static"
+STATIC = Path(__file__).resolve().parents[2] / "widgets" / "static"
 VIEW_KEYS = {"game", "players", "seat", "current_player", "is_over", "scores", "winners", "legal",
              "move_number", "rules", "geometry", "colours", "colour", "phase", "prompt", "turn", "board",
              "placed", "hand", "hand_sizes", "stacks", "stocks", "supply", "movement_cards", "track",
