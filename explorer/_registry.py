@@ -7,19 +7,28 @@ from collections.abc import Mapping
 from typing import Any
 
 from ._errors import RecordError
+from ._spec import GameSpec
 from ._state import GameState
 
 GAMES: tuple[str, ...] = ("bangkok", "klongs", "tindahan", "bastos")
 
+# Option names of earlier records, read as today's (the scenario option was once named per game).
+_RENAMED_OPTIONS = {"deal": "start", "position": "start"}
 
-def game_class(game: str) -> type[GameState]:
+
+def spec(game: str) -> GameSpec:
+    """The declaration of ``game`` (its package's ``SPEC``); a package without one is a bug, said loudly."""
     if game not in GAMES:
         raise ValueError(f"unknown game {game!r}; the games are {', '.join(GAMES)}")
     module = importlib.import_module(f"explorer.{game}")
-    state_class = getattr(module, "State", None)
-    if state_class is None:
-        raise NotImplementedError(f"the {game} engine is not built yet")
-    return state_class  # type: ignore[no-any-return]
+    declared = getattr(module, "SPEC", None)
+    if not isinstance(declared, GameSpec) or declared.name != game:
+        raise RuntimeError(f"explorer.{game} does not declare its GameSpec as SPEC")
+    return declared
+
+
+def game_class(game: str) -> type[GameState]:
+    return spec(game).state
 
 
 def new_game(
@@ -56,6 +65,8 @@ def replay(record: Mapping[str, Any]) -> GameState:
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise RecordError("record field 'actions' must be a list of action notations (strings)")
     cls = game_class(game)
+    rules = {_RENAMED_OPTIONS.get(name, name) if name not in cls.OPTIONS else name: value
+             for name, value in rules.items()}
     try:
         state = cls.new(record["players"], record["seed"], edition=record.get("edition"), **dict(rules))
     except (TypeError, ValueError) as exc:

@@ -1,9 +1,11 @@
 """The one state API every game implements (OpenSpiel-style), as immutable values (python-chess-style).
 
-A game subclasses :class:`GameState`, declares its catalogue, options and player range, and fills in
-the private hooks (``_setup``, ``_legal``, ``_apply``, ``_explain``, ``_view``, ``_snapshot``). The base
-class supplies everything the public contract promises: notation parsing, refusal with a rule id,
-copy-on-play, records, score sheets and per-seat views.
+A game subclasses :class:`GameState`, is declared by a :class:`explorer._spec.GameSpec` (which stamps
+its name, catalogue, options and player range on the class), and fills in the private hooks
+(``_setup``, ``_legal``, ``_apply``, ``_explain``, ``_view``, ``_snapshot``, ``_label``,
+``_board_text``). It keeps the seat to act in ``to_act`` and its public history in ``_events`` (via
+``_announce``). The base class supplies everything the public contract promises: notation parsing,
+refusal with a rule id, copy-on-play, records, score sheets and the common keys of every view.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple, Self
 
 from ._errors import IllegalAction
+from ._events import EMPTY_LOG, EventLog
 from ._options import Option, resolve_options
 from ._rules import RuleCatalogue
 
@@ -52,14 +55,18 @@ class GameState(ABC):
     OPTIONS: ClassVar[Mapping[str, Option]] = {}
     MIN_PLAYERS: ClassVar[int]
     MAX_PLAYERS: ClassVar[int]
-    #: Options whose value holds one entry per seat that only that seat may see (a fixed deal's
-    #: hands): ``view(seat)`` shows its own entry and ``None`` for the others.
-    SEAT_PRIVATE_OPTIONS: ClassVar[tuple[str, ...]] = ()
+    #: The seat-private parts of the ``start`` option (a scenario position, a dict): ``"seat"`` for a
+    #: list with one entry per seat that only that seat may see (hands), ``"all"`` for a part nobody
+    #: may see (the order of a face-down pile). ``view(seat)`` redacts them from the rules it shows.
+    START_PRIVATE: ClassVar[Mapping[str, str]] = {}
 
     players: int
     seed: int
     edition: Any
     rules: Mapping[str, Any]
+    #: The seat to act, ``None`` once the game is over: every game keeps it under this one name.
+    to_act: int | None
+    _events: EventLog
     _history: _History
     _n_actions: int
     _legal_cache: list[Hashable] | None
@@ -82,6 +89,8 @@ class GameState(ABC):
         state.rules = resolve_options(cls.GAME, cls.OPTIONS, rules)
         state.edition = cls._resolve_edition(edition)
         state._history = None
+        state._events = EMPTY_LOG
+        state.to_act = None
         state._n_actions = 0
         state._legal_cache = None
         state._setup()
@@ -94,9 +103,9 @@ class GameState(ABC):
     # ---- the public contract ------------------------------------------------------------------
 
     @property
-    @abstractmethod
     def current_player(self) -> int | None:
         """The seat to act, or ``None`` once the game is over."""
+        return self.to_act
 
     @property
     def is_over(self) -> bool:
@@ -179,16 +188,37 @@ class GameState(ABC):
             "legal": [str(a) for a in self.legal_actions()] if current == seat else [],
             "move_number": self._n_actions,
             "rules": self._rules_seen_by(seat),
+            "sheet": [{"seat": line.seat, "label": line.label, "points": line.points, "rule": line.rule,
+                       "round": line.round} for line in self._score_lines()],
+            "events": self._event_entries(seat),
         }
+        base["labels"] = {notation: self._label(notation) for notation in base["legal"]}
         base.update(self._view(seat))
         return base
 
     def _rules_seen_by(self, seat: int) -> dict[str, Any]:
         rules = dict(self.rules)
-        for name in self.SEAT_PRIVATE_OPTIONS:
-            if rules.get(name) is not None:
-                rules[name] = [entry if s == seat else None for s, entry in enumerate(rules[name])]
+        start = rules.get("start")
+        if isinstance(start, Mapping) and self.START_PRIVATE:
+            shown = dict(start)
+            for part, who in self.START_PRIVATE.items():
+                if shown.get(part) is None:
+                    continue
+                if who == "seat":
+                    shown[part] = [entry if s == seat else None for s, entry in enumerate(shown[part])]
+                else:
+                    shown[part] = None
+            rules["start"] = shown
         return rules
+
+    def board_text(self, seat: int | None = None) -> str:
+        """The table as plain text, seen by ``seat`` (default: the seat to act, else seat 0)."""
+        if seat is None:
+            seat = self.current_player if self.current_player is not None else 0
+        return self._board_text(seat)
+
+    def __str__(self) -> str:
+        return self.board_text()
 
     def snapshot(self) -> dict[str, Any]:
         """The complete state (hidden information included) as plain data: equal states, equal snapshots."""
@@ -207,6 +237,22 @@ class GameState(ABC):
         return f"<{self.GAME} {self.players} players, seed {self.seed}, {self._n_actions} actions, {status}>"
 
     # ---- helpers for subclasses ---------------------------------------------------------------
+
+    def _announce(self, seat: int | None, action: str | None, text: str, **data: Any) -> None:
+        """Add a public event (call only on the fresh copy ``play()`` is building)."""
+        self._events = self._events.add(seat, action, text, **data)
+
+    def _event_entries(self, seat: int) -> list[dict[str, Any]]:
+        """The public history as ``view(seat)`` shows it, oldest first."""
+        return self._events.dicts()
+
+    def _label(self, notation: str) -> str:
+        """A legal action in plain words for the learner (``view["labels"]``)."""
+        return notation
+
+    def _board_text(self, seat: int) -> str:
+        """The table as text for ``seat``; games draw their own board."""
+        return repr(self)
 
     def _match(self, action: Hashable) -> Hashable:
         legal = self._legal_cache if self._legal_cache is not None else self.legal_actions()

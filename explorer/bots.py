@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import random
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 BOT_KINDS = ("random", "heuristic")
@@ -33,6 +34,12 @@ class ViewBot:
 
     def _choose(self, view: dict[str, Any], legal: list[str]) -> str:
         raise NotImplementedError
+
+    def _best(self, legal: Sequence[str], value: Callable[[str], float]) -> str:
+        """The legal action of highest ``value``; equal values are broken by this bot's seeded rng."""
+        scored = [(value(action), action) for action in legal]
+        top = max(v for v, _ in scored)
+        return str(self._rng.choice([action for v, action in scored if v >= top - 1e-9]))
 
 
 class RandomBot(ViewBot):

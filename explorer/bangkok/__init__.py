@@ -98,6 +98,7 @@ objective is added at the end. Ties: most objective points, then shared.
 
 from __future__ import annotations
 
+from .._spec import GameSpec
 from ._bot import HeuristicBot, solo_scores
 from ._cards import GOODS, Card, parse_card
 from ._catalogue import RULES
@@ -113,6 +114,7 @@ __all__ = [
     "GOODS",
     "OPTIONS",
     "RULES",
+    "SPEC",
     "Card",
     "CellChoice",
     "Collections",
@@ -128,3 +130,6 @@ __all__ = [
     "score_market",
     "solo_scores",
 ]
+
+SPEC = GameSpec(name="bangkok", title="Bangkok", min_players=1, max_players=4, state=State, rules=RULES,
+                options=OPTIONS, widget="bangkok-table", heuristic_bot=HeuristicBot, examples=EXAMPLES)

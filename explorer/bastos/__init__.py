@@ -32,6 +32,7 @@ Readings the engine takes where the rulebook is silent (the two-way ambiguities 
 
 from __future__ import annotations
 
+from .._spec import GameSpec
 from ._bot import HeuristicBot
 from ._catalogue import RULES
 from ._examples import EXAMPLES
@@ -40,4 +41,7 @@ from ._scoring import score_round
 from ._state import BastosState as State
 from ._trick import trick_winner
 
-__all__ = ["EXAMPLES", "OPTIONS", "RULES", "HeuristicBot", "State", "score_round", "trick_winner"]
+__all__ = ["EXAMPLES", "OPTIONS", "RULES", "SPEC", "HeuristicBot", "State", "score_round", "trick_winner"]
+
+SPEC = GameSpec(name="bastos", title="Bastos!", min_players=3, max_players=4, state=State, rules=RULES,
+                options=OPTIONS, widget="trick-table", heuristic_bot=HeuristicBot, examples=EXAMPLES)

@@ -97,6 +97,7 @@ Scoring helpers: ``score_landing(["2:green", "3:red", "0:green", "0:neutral"])``
 
 from __future__ import annotations
 
+from .._spec import GameSpec
 from ._bot import HeuristicBot
 from ._catalogue import OPTIONS, RULES
 from ._edition import DEFAULT_NAME, GOODS, SPECIALS, Edition, EditionModel, default_edition, load_edition
@@ -112,6 +113,7 @@ __all__ = [
     "GOODS",
     "OPTIONS",
     "RULES",
+    "SPEC",
     "SPECIALS",
     "Edition",
     "EditionModel",
@@ -122,3 +124,6 @@ __all__ = [
     "score_landing",
     "stock_points",
 ]
+
+SPEC = GameSpec(name="klongs", title="Bangkok Klongs", min_players=2, max_players=4, state=State, rules=RULES,
+                options=OPTIONS, widget="klong-board", heuristic_bot=HeuristicBot, examples=EXAMPLES)

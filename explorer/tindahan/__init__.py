@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+from .._spec import GameSpec
 from ._bot import HeuristicBot
 from ._cards import FRUITS
 from ._catalogue import RULES
@@ -19,4 +20,7 @@ from ._options import OPTIONS
 from ._scoring import score_round
 from ._state import State
 
-__all__ = ["EXAMPLES", "FRUITS", "OPTIONS", "RULES", "HeuristicBot", "State", "score_round"]
+__all__ = ["EXAMPLES", "FRUITS", "OPTIONS", "RULES", "SPEC", "HeuristicBot", "State", "score_round"]
+
+SPEC = GameSpec(name="tindahan", title="Tindahan", min_players=3, max_players=5, state=State, rules=RULES,
+                options=OPTIONS, widget="trick-table", heuristic_bot=HeuristicBot, examples=EXAMPLES)

@@ -1,0 +1,102 @@
+"""Editions: the components a rulebook does not list (card faces, a board), read from JSON files.
+
+One loader serves every game that has editions: ``None`` or the built-in edition's name gives the
+default, a dict is validated as an edition, a path is read as a JSON file, and an already compiled
+edition passes through. Problems become :class:`explorer.EditionError` saying which field and why.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from ._errors import EditionError
+
+E = TypeVar("E")
+M = TypeVar("M", bound=BaseModel)
+
+#: How many problems an error message lists before it says "and N more".
+MAX_PROBLEMS = 3
+
+
+def format_errors(error: ValidationError, limit: int = MAX_PROBLEMS) -> str:
+    """pydantic's errors as ``field a.b[2]: why; ...`` (a check inside a model may name its field as
+    ``"sub.field: why"``, which is folded into the path)."""
+    problems = []
+    for item in error.errors():
+        where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in item["loc"]).lstrip(".")
+        message = str(item["msg"]).removeprefix("Value error, ")
+        inner = re.match(r"^([\w.\[\]]+): (.*)$", message)
+        if inner:
+            where = f"{where}.{inner[1]}" if where else inner[1]
+            message = inner[2]
+        problems.append(f"field {where or '(edition)'}: {message}")
+    more = f" (and {len(problems) - limit} more)" if len(problems) > limit else ""
+    return "; ".join(problems[:limit]) + more
+
+
+def validate(model: type[M], data: Any, what: str, context: dict[str, Any] | None = None) -> M:
+    """``data`` checked against ``model``; ``EditionError`` naming ``what``, the fields and why."""
+    if not isinstance(data, dict):
+        raise EditionError(f"{what}: an edition is a JSON object (dict), not {type(data).__name__}")
+    try:
+        return model.model_validate(data, context=context)
+    except ValidationError as exc:
+        raise EditionError(f"{what} is invalid: {format_errors(exc)}") from None
+
+
+def read_json(path: Path, what: str) -> Any:
+    """The JSON in the file at ``path``, or ``EditionError`` saying why it cannot be read."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise EditionError(f"cannot read {what} {str(path)!r}: {exc.strerror or exc}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise EditionError(f"{what} {str(path)!r} is not JSON: {exc}") from None
+
+
+@dataclass
+class EditionLoader(Generic[E]):
+    """How one game finds its editions.
+
+    ``compile(data, builtin)`` validates a dict (with :func:`validate`) and builds the game's edition
+    value; ``kind`` is the edition class, whose instances pass through ``load`` unchanged.
+    """
+
+    game: str  # as a learner reads it: "Bangkok", "Klongs"
+    package: str  # where data/default.json lives
+    default_name: str
+    kind: type[E]
+    compile: Callable[[Any, bool], E]
+    _default: E | None = field(default=None, init=False, repr=False)
+
+    def default(self) -> E:
+        """The built-in edition (``data/default.json`` of the game package), compiled once."""
+        if self._default is None:
+            text = resources.files(self.package).joinpath("data", "default.json").read_text(encoding="utf-8")
+            self._default = self.compile(json.loads(text), True)
+        return self._default
+
+    def load(self, source: Any) -> E:
+        """``None`` or the default's name, an edition dict, a path to a JSON file, or an edition."""
+        if source is None or (isinstance(source, str) and source == self.default_name):
+            return self.default()
+        if isinstance(source, self.kind):
+            return source
+        if isinstance(source, dict):
+            return self.compile(source, False)
+        if isinstance(source, str | os.PathLike):
+            path = Path(source)
+            return self.compile(read_json(path, f"{self.game} edition file"), False)
+        raise EditionError(f"a {self.game} edition is None or {self.default_name!r}, a dict or a path to a "
+                           f"JSON file, not {type(source).__name__}")

@@ -1,0 +1,54 @@
+"""A game as one declaration: every game package ends with ``SPEC = GameSpec(...)``.
+
+The registry (``explorer.new_game``, the CLI, the widgets, the tests) finds a game through its spec
+alone, never through naming conventions; the spec also stamps its name, player range, options and
+catalogue on the state class, so each fact is written once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ._options import Option
+from ._rules import RuleCatalogue
+
+if TYPE_CHECKING:
+    from ._examples import Example
+    from ._state import GameState
+
+#: The kinds of table the widgets layer knows how to draw.
+WIDGET_KINDS = ("trick-table", "bangkok-table", "klong-board")
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    name: str  # the game id, e.g. "tindahan"
+    title: str  # as a learner reads it, e.g. "Tindahan"
+    min_players: int
+    max_players: int
+    state: type[GameState]
+    rules: RuleCatalogue
+    options: Mapping[str, Option]
+    widget: str  # one of WIDGET_KINDS
+    heuristic_bot: Callable[[int | None], Any]
+    examples: Sequence[Example] = ()
+
+    def __post_init__(self) -> None:
+        if self.widget not in WIDGET_KINDS:
+            raise ValueError(f"{self.name}: widget kind {self.widget!r} is not one of {WIDGET_KINDS}")
+        if not 1 <= self.min_players <= self.max_players:
+            raise ValueError(f"{self.name}: bad player range {self.min_players}-{self.max_players}")
+        if self.rules.game != self.name:
+            raise ValueError(f"{self.name}: the rule catalogue is {self.rules.game!r}'s")
+        state = self.state
+        state.GAME = self.name
+        state.RULES = self.rules
+        state.OPTIONS = self.options
+        state.MIN_PLAYERS = self.min_players
+        state.MAX_PLAYERS = self.max_players
+
+    @property
+    def players(self) -> range:
+        return range(self.min_players, self.max_players + 1)
