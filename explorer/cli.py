@@ -10,13 +10,15 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.table import Column, Table
+from rich.table import Column
+from rich.table import Table as RichTable
 
 from ._errors import RecordError
 from ._examples import verify as run_examples
 from ._registry import GAMES, game_class, new_game, replay
 from ._state import GameState
-from .bots import BOT_KINDS, make_bot
+from .bots import BOT_KINDS
+from .table import Table
 
 app = typer.Typer(
     help="Rules Explorer: learn, check and play Bangkok, Bangkok Klongs, Tindahan and Bastos!",
@@ -27,21 +29,13 @@ app = typer.Typer(
 console = Console() if sys.stdout.isatty() else Console(width=160)
 
 
-def built(games: list[str] | None) -> list[str]:
+def known(games: list[str] | None) -> list[str]:
+    """The games named (all of them by default); an unknown name is a usage error."""
     names = games or list(GAMES)
     for name in names:
         if name not in GAMES:
             raise typer.BadParameter(f"unknown game {name!r}; the games are {', '.join(GAMES)}")
-    out = []
-    for name in names:
-        try:
-            game_class(name)
-        except NotImplementedError:
-            if games:
-                raise typer.BadParameter(f"the {name} engine is not built yet") from None
-            continue
-        out.append(name)
-    return out
+    return names
 
 
 def parse_rules(pairs: list[str] | None) -> dict[str, Any]:
@@ -65,13 +59,9 @@ RulesOpt = Annotated[list[str] | None, typer.Option("--rule", "-r", help="rules 
 @app.command()
 def games() -> None:
     """List the games, their player counts and their rules options."""
-    table = Table("game", "players", "rules options (default)")
+    table = RichTable("game", "players", "rules options (default)")
     for name in GAMES:
-        try:
-            cls = game_class(name)
-        except NotImplementedError:
-            table.add_row(name, "-", "(not built yet)")
-            continue
+        cls = game_class(name)
         options = ", ".join(f"{o.name}={o.default!r}" for o in cls.OPTIONS.values()) or "-"
         table.add_row(name, f"{cls.MIN_PLAYERS}-{cls.MAX_PLAYERS}", options)
     console.print(table)
@@ -80,15 +70,15 @@ def games() -> None:
 @app.command()
 def rules(game: GameArg) -> None:
     """Print a game's rule catalogue: stable ids, our paraphrase, the rulebook section."""
-    cls = game_class(built([game])[0])
+    cls = game_class(known([game])[0])
     # Ids are what people grep and quote: never wrap them.
-    table = Table(Column("rule id", no_wrap=True), "what it says", "section",
+    table = RichTable(Column("rule id", no_wrap=True), "what it says", "section",
                   title=f"{game}: {len(cls.RULES)} rules")
     for rule in cls.RULES.values():
         table.add_row(rule.id, rule.text, rule.section)
     console.print(table)
     if cls.OPTIONS:
-        options = Table("option", "default", "meaning", title="rules options")
+        options = RichTable("option", "default", "meaning", title="rules options")
         for opt in cls.OPTIONS.values():
             options.add_row(opt.name, repr(opt.default), opt.doc)
         console.print(options)
@@ -99,9 +89,9 @@ def verify(
     games: Annotated[list[str] | None, typer.Argument(help="games to check (default: all built)")] = None,
 ) -> None:
     """Recompute every rulebook example with the engine; exit 1 on any mismatch."""
-    verdicts = run_examples(built(games))
-    table = Table("game", "example", Column("expected", overflow="fold"), Column("computed", overflow="fold"),
-                  Column("ok", no_wrap=True),
+    verdicts = run_examples(known(games))
+    table = RichTable("game", "example", Column("expected", overflow="fold"),
+                      Column("computed", overflow="fold"), Column("ok", no_wrap=True),
                   Column("rules", overflow="fold"))
     for v in verdicts:
         ex = v.example
@@ -131,22 +121,23 @@ def play(
     save: Annotated[Path | None, typer.Option(help="write the game record here at the end")] = None,
 ) -> None:
     """Play in the terminal against bots: type an action's notation or its number."""
-    state = new_game(built([game])[0], players=players, seed=seed, **parse_rules(rule))
-    seat_bots = {s: make_bot(game, bots, seed=(state.seed * 31 + s)) for s in range(players) if s != seat}
-    while not state.is_over:
-        current = state.current_player
-        assert current is not None
-        if current != seat:
-            action = seat_bots[current].choose(state.view(current))
-            console.print(f"seat {current} plays [bold]{action}[/bold]")
-            state = state.play(action)
+    start = new_game(known([game])[0], players=players, seed=seed, **parse_rules(rule))
+    if not 0 <= seat < players:
+        raise typer.BadParameter(f"--seat must be from 0 to {players - 1}")
+    table = Table(start, bots, people=[seat])
+    while not table.state.is_over:
+        mover = table.bot_to_act()
+        if mover is not None:
+            action = table.choose(mover)
+            table.play(action)
+            console.print(f"seat {mover} plays [bold]{action}[/bold]")
             continue
+        state = table.state
         view = state.view(seat)
-        console.print(_summary(view))
+        console.print(state.board_text(seat))
         legal: list[str] = view["legal"]
         for i, notation in enumerate(legal):
-            label = view.get("labels", {}).get(notation, notation)
-            console.print(f"  [cyan]{i:>2}[/cyan] {notation:<22} {label}")
+            console.print(f"  [cyan]{i:>2}[/cyan] {notation:<22} {view['labels'][notation]}")
         answer = typer.prompt("your action").strip()
         if answer.isdigit() and int(answer) < len(legal):
             answer = legal[int(answer)]
@@ -154,20 +145,16 @@ def play(
         if problem is not None:
             console.print(f"[red]{problem}[/red]")
             continue
-        state = state.play(answer)
+        table.play(answer)
+    state = table.state
     _print_sheet(state)
     if save:
         save.write_text(json.dumps(state.to_record(), indent=1))
         console.print(f"record written to {save}")
 
 
-def _summary(view: dict[str, Any]) -> str:
-    keep = ("round", "trump", "led", "hand", "trick", "values", "stalls", "scores")
-    return "  ".join(f"{k}={_show(view[k])}" for k in keep if k in view)
-
-
 def _print_sheet(state: GameState) -> None:
-    table = Table("seat", "round", "what", "points", "rule", title="score sheet")
+    table = RichTable("seat", "round", "what", "points", "rule", title="score sheet")
     for line in state.score_sheet():
         table.add_row(str(line.seat), str(line.round or "-"), line.label, str(line.points), line.rule)
     console.print(table)
@@ -186,6 +173,7 @@ def replay_cmd(record: Annotated[Path, typer.Argument(help="a JSON game record")
         console.print(f"[red]{record}: {exc}[/red]")
         raise typer.Exit(2) from None
     console.print(repr(state))
+    console.print(state.board_text())
     _print_sheet(state)
 
 
@@ -201,28 +189,27 @@ def simulate(
     """Play bots against each other and print win shares and mean scores per seat."""
     from tqdm import tqdm
 
-    cls = game_class(built([game])[0])
+    cls = game_class(known([game])[0])
     count = players or cls.MIN_PLAYERS
     kinds = [k.strip() for k in bots.split(",")]
+    for kind in kinds:
+        if kind not in BOT_KINDS:
+            raise typer.BadParameter(f"unknown bot kind {kind!r}; choose from {', '.join(BOT_KINDS)}")
     wins = [0.0] * count
     totals = [0] * count
     options = parse_rules(rule)
+    line_up = {s: kinds[s % len(kinds)] for s in range(count)}
     for i in tqdm(range(n), desc=f"{game} games", unit="game", file=sys.stderr):
-        state = new_game(game, players=count, seed=seed + i, **options)
-        seat_bots = [make_bot(game, kinds[s % len(kinds)], seed=seed + i * 7 + s) for s in range(count)]
-        while not state.is_over:
-            current = state.current_player
-            assert current is not None
-            state = state.play(seat_bots[current].choose(state.view(current)))
+        state = Table(new_game(game, players=count, seed=seed + i, **options), line_up).play_out()
         outcome = state.outcome()
         assert outcome is not None
         for s in outcome.winners:
             wins[s] += 1 / len(outcome.winners)
         totals = [t + p for t, p in zip(totals, outcome.scores, strict=True)]
-    table = Table("seat", "bot", "win share", "mean score", title=f"{n} games of {game}, {count} players")
+    sheet = RichTable("seat", "bot", "win share", "mean score", title=f"{n} games of {game}, {count} players")
     for s in range(count):
-        table.add_row(str(s), kinds[s % len(kinds)], f"{wins[s] / n:.1%}", f"{totals[s] / n:.1f}")
-    console.print(table)
+        sheet.add_row(str(s), line_up[s], f"{wins[s] / n:.1%}", f"{totals[s] / n:.1f}")
+    console.print(sheet)
 
 
 @app.command()
@@ -232,7 +219,7 @@ def random_game(
     seed: Annotated[int, typer.Option(help="seed")] = 0,
 ) -> None:
     """Print the record of one random game as JSON (a starting point for `explorer replay`)."""
-    cls = game_class(built([game])[0])
+    cls = game_class(known([game])[0])
     state = new_game(game, players=players or cls.MIN_PLAYERS, seed=seed)
     rng = random.Random(seed)
     while not state.is_over:
