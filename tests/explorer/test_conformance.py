@@ -128,17 +128,22 @@ def test_bad_records_are_refused(game: str) -> None:
             explorer.replay(broken)  # type: ignore[arg-type]
 
 
-def test_a_fixed_deal_is_private_to_each_seat(game: str) -> None:
-    """Options holding a hand per seat (a fixed deal) must not show other seats' hands in a view."""
+def test_seat_private_parts_of_a_start_are_declared(game: str) -> None:
+    """Each game says which parts of its ``start`` scenario are a seat's own (the hands at least)."""
     cls = explorer.game_class(game)
-    if not getattr(cls, "SEAT_PRIVATE_OPTIONS", ()):
-        pytest.skip(f"{game} has no seat-private options")
+    assert cls.START_PRIVATE.get("hands") == "seat", cls.START_PRIVATE
+    assert set(cls.START_PRIVATE.values()) <= {"seat", "all"}
+
+
+@pytest.mark.parametrize("game", ["tindahan", "bastos"])
+def test_a_fixed_deal_is_private_to_each_seat(game: str) -> None:
+    """A ``start`` dealing every hand must not show other seats' hands in a view."""
+    cls = explorer.game_class(game)
     dealt = explorer.new_game(game, players=cls.MIN_PLAYERS, seed=9)
     hands = dealt.snapshot()["hands"]
-    for name in cls.SEAT_PRIVATE_OPTIONS:
-        state = explorer.new_game(game, players=cls.MIN_PLAYERS, seed=9, **{name: hands})
-        for seat in range(state.players):
-            text = json.dumps(state.view(seat))
-            for other, hand in enumerate(hands):
-                if other != seat:
-                    assert not any(f'"{card}"' in text for card in hand), (seat, other)
+    state = explorer.new_game(game, players=cls.MIN_PLAYERS, seed=9, start=hands)
+    for seat in range(state.players):
+        text = json.dumps(state.view(seat))
+        for other, hand in enumerate(hands):
+            if other != seat:
+                assert not any(f'"{card}"' in text for card in hand), (seat, other)
