@@ -1,11 +1,12 @@
 """Random playouts through the public API, in actions per second, one core.
 
-    .venv/bin/python benchmarks/engine_speed.py [--seconds 5] [GAME ...]
+    .venv/bin/python benchmarks/engine_speed.py [--seconds 5] [--bots heuristic] [GAME ...]
 
 Each action is one `legal_actions()` query plus one `play()` (which returns a new state), exactly
 what a bot or a learner's click costs. If OpenSpiel (`pip install open_spiel`) is importable, its
 pure-Python games are measured in the same run (`legal_actions()` + `apply_action()`, which mutates
-in place and so is the cheaper operation) and the ratio is printed.
+in place and so is the cheaper operation) and the ratio is printed. With `--bots KIND`, every seat is
+that bot instead (`explorer.table.play_out`, each bot reading `view(seat)`): what a simulation costs.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import time
 from collections.abc import Callable
 
 import explorer
+from explorer.table import play_out
 
 GOALS = {"tindahan": 50_000, "bastos": 50_000, "bangkok": 30_000, "klongs": 20_000}
 SPIEL_GAMES = ("python_tic_tac_toe", "python_kuhn_poker", "python_liars_poker", "python_block_dominoes")
@@ -45,6 +47,14 @@ def explorer_game(game: str, players: int) -> Callable[[random.Random], int]:
     return run_one
 
 
+def bot_game(game: str, players: int, kind: str) -> Callable[[random.Random], int]:
+    def run_one(rng: random.Random) -> int:
+        final = play_out(explorer.new_game(game, players=players, seed=rng.randrange(2**31)), kind)
+        return len(final.actions())
+
+    return run_one
+
+
 def spiel_game(name: str) -> Callable[[random.Random], int]:
     import pyspiel
     from open_spiel.python import games  # noqa: F401  # registers the python_* games
@@ -70,21 +80,22 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", default=None)
     parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--bots", choices=("random", "heuristic"), default=None,
+                        help="seat this bot kind everywhere instead of random playouts")
     args = parser.parse_args()
     ours: dict[str, float] = {}
     print(f"{'game':<28}{'players':>8}{'actions/s':>12}{'goal':>10}")
     for game in args.games or explorer.GAMES:
-        try:
-            cls = explorer.game_class(game)
-        except NotImplementedError:
-            print(f"{game:<28}{'-':>8}{'not built':>12}")
-            continue
+        cls = explorer.game_class(game)
         for players in range(cls.MIN_PLAYERS, cls.MAX_PLAYERS + 1):
-            r = rate(explorer_game(game, players), args.seconds)
+            run_one = bot_game(game, players, args.bots) if args.bots else explorer_game(game, players)
+            r = rate(run_one, args.seconds)
             ours[f"{game}/{players}p"] = r
             goal = GOALS.get(game, 0)
             verdict = "ok" if r >= goal else "BELOW"
             print(f"{game:<28}{players:>8}{r:>12,.0f}{goal:>10,} {verdict}", flush=True)
+    if args.bots:
+        return
     try:
         import pyspiel  # noqa: F401
     except ImportError:
