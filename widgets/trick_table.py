@@ -39,8 +39,7 @@ class TrickTableWidget(GameWidget):
         return extras
 
     def _rules_for_new_game(self, rules: dict[str, Any]) -> dict[str, Any]:
-        # A fixed deal belongs to one scenario: a fresh game is dealt from its seed.
-        if "deal" in rules:
-            option = self.state.OPTIONS.get("deal")
-            rules["deal"] = option.default if option is not None else None
+        # A fixed start (round 1's hands) belongs to one scenario: a fresh game is dealt from its seed.
+        if "start" in rules:
+            rules["start"] = None
         return rules

@@ -7,20 +7,32 @@
 >>> from explorer.tindahan import score_round
 >>> score_round({"A": 1, "B": 1}, {"A": 0, "B": 2}, {"mango": {"A": 1}}, "mango")
 {'A': 8, 'B': 0}
+
+Notation: ``banana-10`` plays a card, ``seller:banana`` sends a seller to the led fruit's stall,
+``cart:mango`` moves the donkey cart (the starting player's whole turn). The scenario option
+``start`` fixes round 1's hands: a list of ten-card hands, one per seat (or ``{"hands": [...]}``);
+each seat's view shows only its own hand.
+
+Modules: ``_state`` (the ``State``: setup, legal moves, apply), ``_options`` (``OPTIONS``), ``_start``
+(the ``start`` option), ``_catalogue`` (``RULES``), ``_notation`` (cards and actions over the box's
+fruit deck), ``_mechanics`` (who takes a trick), ``_view`` (view model, labels, event texts, text
+board), ``_explain`` (refusals), ``_scoring`` (round points), ``_bot`` (``HeuristicBot``) and the public
+``examples`` (the rulebook's examples and their scenarios).
 """
 
 from __future__ import annotations
 
 from .._spec import GameSpec
 from ._bot import HeuristicBot
-from ._cards import FRUITS
 from ._catalogue import RULES
-from ._examples import EXAMPLES
+from ._notation import FRUITS
 from ._options import OPTIONS
-from ._scoring import score_round
+from ._scoring import round_awards, score_round
 from ._state import State
+from .examples import EXAMPLES
 
-__all__ = ["EXAMPLES", "FRUITS", "OPTIONS", "RULES", "SPEC", "HeuristicBot", "State", "score_round"]
+__all__ = ["EXAMPLES", "FRUITS", "OPTIONS", "RULES", "SPEC", "HeuristicBot", "State", "round_awards",
+           "score_round"]
 
 SPEC = GameSpec(name="tindahan", title="Tindahan", min_players=3, max_players=5, state=State, rules=RULES,
                 options=OPTIONS, widget="trick-table", heuristic_bot=HeuristicBot, examples=EXAMPLES)

@@ -15,7 +15,7 @@ from typing import Any
 
 from explorer.bots import ViewBot
 
-from ._cards import ACTIONS, CARD_FRUIT, CARD_VALUE, CART, HAND_SIZE, SELLER
+from ._notation import ACTIONS, CARD_FRUIT, CARD_VALUE, CART, HAND_SIZE, SELLER
 from ._scoring import stall_awards
 
 

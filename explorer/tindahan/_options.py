@@ -7,7 +7,8 @@ from typing import Any
 
 from explorer._options import Option
 
-from ._cards import CARD_FRUIT, FRUITS, HAND_SIZE
+from ._notation import FRUITS, HAND_SIZE
+from ._start import parse as parse_start
 
 # Which fruits leave the game by player count when the removed_fruits option is left at None. The
 # rulebook only says how many leave (and never bananas); its three-player scoring example uses banana,
@@ -33,30 +34,6 @@ def _parse_removed(value: Any) -> list[str] | None:
     return [fruit for fruit in FRUITS if fruit in removed]
 
 
-def _parse_deal(value: Any) -> list[list[str]] | None:
-    if value is None:
-        return None
-    if isinstance(value, str) or not isinstance(value, Sequence):
-        raise ValueError("give a list of hands, one list of card notations per seat")
-    hands: list[list[str]] = []
-    seen: dict[str, int] = {}
-    for seat, hand in enumerate(value):
-        if isinstance(hand, str) or not isinstance(hand, Sequence):
-            raise ValueError(f"hand of seat {seat} must be a list of card notations like 'banana-10'")
-        cards: list[str] = []
-        for card in hand:
-            if not isinstance(card, str) or card not in CARD_FRUIT:
-                raise ValueError(f"seat {seat}: {card!r} is not a card (write e.g. 'mango-7', values 1-10)")
-            if card in seen:
-                raise ValueError(f"{card} is dealt twice (seats {seen[card]} and {seat})")
-            seen[card] = seat
-            cards.append(card)
-        if len(cards) != HAND_SIZE:
-            raise ValueError(f"seat {seat} holds {len(cards)} cards; every hand has {HAND_SIZE}")
-        hands.append(cards)
-    return hands
-
-
 OPTIONS: dict[str, Option] = {
     "removed_fruits": Option(
         "removed_fruits",
@@ -67,13 +44,14 @@ OPTIONS: dict[str, Option] = {
         "three-player scoring example, which uses banana, durian and mango.",
         _parse_removed,
     ),
-    "deal": Option(
-        "deal",
+    "start": Option(
+        "start",
         None,
         None,
         "Round 1's hands, one list of card notations per seat (10 each, together every card in play), "
-        "so a rulebook scenario replays; None shuffles with the seed. Later rounds always shuffle.",
-        _parse_deal,
+        "or the same as a dict {'hands': [...]}, so a rulebook scenario replays; each seat's view shows "
+        "only its own hand. None shuffles with the seed. Later rounds always shuffle.",
+        parse_start,
     ),
     "sellers_between_rounds": Option(
         "sellers_between_rounds",

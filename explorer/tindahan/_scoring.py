@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 
 from explorer._options import resolve_options
 
-from ._cards import FRUITS
+from ._notation import FRUITS
 from ._options import OPTIONS
 
 P = TypeVar("P", bound=Hashable)

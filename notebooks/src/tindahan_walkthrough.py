@@ -84,9 +84,9 @@ for rule_id in ("tindahan.setup.fruits", "tindahan.setup.deal", "tindahan.setup.
 # full deal. Here it is, one turn at a time, each position made by the engine's `play`.
 
 # %%
-from explorer.tindahan._examples import TRICK_DEAL, trick_scenario
+from explorer.tindahan.examples import TRICK_DEAL, trick_scenario
 
-start = explorer.new_game("tindahan", players=5, seed=0, deal=TRICK_DEAL)
+start = explorer.new_game("tindahan", players=5, seed=0, start=TRICK_DEAL)
 for seat, hand in enumerate(TRICK_DEAL):
     print(f"{NAMES[seat]} holds {', '.join(hand)}")
 describe(start)

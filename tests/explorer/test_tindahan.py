@@ -11,7 +11,7 @@ import pytest
 import explorer
 from explorer import IllegalAction
 from explorer.tindahan import EXAMPLES, FRUITS, RULES, State
-from explorer.tindahan._examples import TRICK_DEAL, trick_scenario
+from explorer.tindahan.examples import TRICK_DEAL, trick_scenario
 
 DEFAULT_FRUITS = {
     3: ["banana", "mango", "durian"],
@@ -48,7 +48,7 @@ def game(
     **rules: object,
 ) -> State:
     deal = make_deal(players, fixed or {}, void=void) if fixed is not None or void else None
-    state = explorer.new_game("tindahan", players=players, seed=5, deal=deal, **rules)
+    state = explorer.new_game("tindahan", players=players, seed=5, start=deal, **rules)
     assert isinstance(state, State)
     return state
 
@@ -115,7 +115,7 @@ def test_removed_fruits_option() -> None:
 
 def test_deal_option_fixes_round_one_and_replays() -> None:
     deal = make_deal(3, {0: ["banana-10", "durian-1"]})
-    state = explorer.new_game("tindahan", players=3, seed=1, deal=deal)
+    state = explorer.new_game("tindahan", players=3, seed=1, start=deal)
     assert state.view(0)["hand"][:1] == ["banana-1"] or "banana-10" in state.view(0)["hand"]
     assert sorted(state.snapshot()["hands"][1]) == sorted(deal[1])
     rng = random.Random(3)
@@ -139,17 +139,17 @@ def test_deal_option_fixes_round_one_and_replays() -> None:
 )
 def test_deal_option_errors(deal: object, message: str) -> None:
     with pytest.raises(ValueError, match=message):
-        explorer.new_game("tindahan", players=3, seed=1, deal=deal)
+        explorer.new_game("tindahan", players=3, seed=1, start=deal)
 
 
 def test_deal_option_errors_that_depend_on_players() -> None:
     with pytest.raises(ValueError, match="2 hands for 3 players"):
-        explorer.new_game("tindahan", players=3, seed=1, deal=make_deal(3, {})[:2])
+        explorer.new_game("tindahan", players=3, seed=1, start=make_deal(3, {})[:2])
     lanzones = make_deal(4, {}, ["banana", "lanzones", "mango", "pineapple"])
     with pytest.raises(ValueError, match="lanzones-1 is not in play"):
-        explorer.new_game("tindahan", players=4, seed=1, deal=lanzones)
+        explorer.new_game("tindahan", players=4, seed=1, start=lanzones)
     # The same deal is fine once durian is the removed fruit instead.
-    explorer.new_game("tindahan", players=4, seed=1, deal=lanzones, removed_fruits=["durian"])
+    explorer.new_game("tindahan", players=4, seed=1, start=lanzones, removed_fruits=["durian"])
 
 
 # ---- the starting player and the cart --------------------------------------------------------------
@@ -170,7 +170,8 @@ def test_cart_move_makes_trump_at_once_and_next_player_must_play() -> None:
     state = state.play("cart:durian")
     view = state.view(1)
     assert view["trump"] == "durian" and view["cart_moved"] and view["led"] is None
-    assert view["trick"] == [{"seat": 0, "kind": "cart", "fruit": "durian"}]
+    assert view["trick"] == [
+        {"seat": 0, "kind": "cart", "fruit": "durian", "words": "moved the donkey cart to durian"}]
     assert set(view["legal"]) == set(view["hand"])  # any card: nothing is led yet
     assert refused(state, "seller:banana").rule == "tindahan.cart.next-must-play"
     assert refused(state, "seller:durian").rule == "tindahan.cart.next-must-play"
@@ -214,7 +215,8 @@ def test_seller_goes_only_to_the_led_stall_whether_or_not_one_can_follow() -> No
     view = state.view(2)
     assert view["stalls"]["mango"] == [0, 1, 0] and view["sellers_left"] == [9, 8, 9]
     assert view["hand_sizes"] == [9, 10, 10]
-    assert view["trick"][-1] == {"seat": 1, "kind": "seller", "fruit": "mango"}
+    assert view["trick"][-1] == {
+        "seat": 1, "kind": "seller", "fruit": "mango", "words": "sent a seller to the mango stall"}
     # Seat 2 holds no mango, and may still send a seller.
     assert "seller:mango" in state.legal_actions()
 
@@ -291,7 +293,7 @@ def test_trick_winner(plays: list[str], winner: int) -> None:
     assert state.last_trick is not None and state.last_trick[1] == winner
     assert state.leader == winner == state.current_player
     assert state.view(0)["tricks_won"][winner] == 1
-    assert f"Seat {winner} takes the trick" in state.view(0)["events"][-1]
+    assert f"Seat {winner} takes the trick" in state.view(0)["events"][-1]["text"]
 
 
 # ---- rounds and the game ------------------------------------------------------------------------------
@@ -380,7 +382,7 @@ def test_ties_share_the_win() -> None:
         if outcome.is_tie:
             best = max(outcome.scores)
             assert list(outcome.winners) == [s for s, p in enumerate(outcome.scores) if p == best]
-            assert "share the win" in state.view(0)["events"][-1]
+            assert "share the win" in state.view(0)["events"][-1]["text"]
             return
     pytest.fail("no tie in 400 games")
 
@@ -420,7 +422,9 @@ def test_view_model() -> None:
                 "sellers_left", "cart_moved"):
         assert key in view, key
     assert view["phase"] == "play" and view["led"] == "banana" and view["leader"] == 0
-    assert view["trick"] == [{"seat": 0, "kind": "card", "card": "banana-1"}]
+    assert view["trick"] == [{"seat": 0, "kind": "card", "card": "banana-1", "words": "played banana 1"}]
+    assert view["faces"]["banana-1"] == {"fruit": "banana", "value": 1}
+    assert {m["action"]: m["place"] for m in view["moves"]}["seller:banana"] == "stall"
     assert set(view["labels"]) == set(view["legal"])
     assert view["labels"]["banana-3"] == "Play banana-3"
     assert view["labels"]["seller:banana"] == "Send a seller to the banana stall"
@@ -455,7 +459,9 @@ def test_rulebook_trick_example() -> None:
     assert end.last_trick is not None and end.last_trick[1] == 4
     assert end.leader == 4 == end.current_player
     assert end.view(0)["stalls"]["banana"] == [0, 0, 1, 0, 0]
-    assert end.view(0)["events"][-1] == "Seat 4 takes the trick with mango-2 (trump)"
+    assert end.view(0)["events"][-1]["text"] == "Seat 4 takes the trick with mango-2 (trump)"
+    assert {k: end.view(0)["events"][-1][k] for k in ("kind", "seat", "winner", "card", "trump")} == \
+        {"kind": "trick", "seat": 4, "winner": 4, "card": "mango-2", "trump": True}
     assert end.view(4)["tricks_won"] == [0, 0, 0, 0, 1]
 
 

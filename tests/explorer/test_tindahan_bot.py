@@ -74,7 +74,7 @@ def test_cashes_a_sure_winner_and_contests_the_stall_when_beaten() -> None:
         ["mango-5", "mango-6", "mango-7", "mango-8", "banana-7", "banana-8", "banana-9", "banana-10",
          "durian-9", "durian-10"],
     ]
-    state = explorer.new_game("tindahan", players=3, seed=1, deal=deal)
+    state = explorer.new_game("tindahan", players=3, seed=1, start=deal)
     bot = HeuristicBot(0)
     assert bot.choose(state.view(0)) == "mango-10"  # nobody can beat it: no one is void yet
     state = state.play("mango-10")

@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 import explorer
-from explorer.tindahan import score_round
-from explorer.tindahan._scoring import round_awards
+from explorer.tindahan import round_awards, score_round
 
 
 def stall(counts: dict[str, int], trump: bool = False, **rules: str) -> dict[str, int]:

@@ -30,7 +30,7 @@ TRICK_ACTIONS = ["cart:mango", "banana-10", "seller:banana", "banana-3", "mango-
 
 def trick_scenario() -> list[State]:
     """The states of the book's A-E trick, from the deal to the trick's end (A is seat 0)."""
-    states = [State.new(5, seed=0, deal=TRICK_DEAL)]
+    states = [State.new(5, seed=0, start=TRICK_DEAL)]
     for action in TRICK_ACTIONS:
         states.append(states[-1].play(action))
     return states

@@ -1,0 +1,122 @@
+"""The Filipino Fruit Market box: one deck of fruit cards and one scenario-deal parser for both games.
+
+Tindahan plays the cards 1-10 of the fruits in play, Bastos! the cards 1-9 (its tens stay in the box);
+both name a card ``<fruit>-<value>`` and keep hands in one fixed order (fruit first, then value). The
+``start`` option of both games is parsed here: a list of hands (one per seat) or a dict
+``{"hands": [...], ...}``, stored normalised as the dict.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Final
+
+FRUITS: Final = ("banana", "lanzones", "mango", "pineapple", "durian")
+"""Every fruit of the box, in the fixed order used for stalls, hands, value tables and views."""
+
+FRUIT_INDEX: Final = {fruit: index for index, fruit in enumerate(FRUITS)}
+TOP_VALUE: Final = 10  # the box's cards run 1-10 in every fruit
+
+
+def _card(fruit: str, value: int) -> str:
+    # Interned notations compare by identity first, which keeps `action in legal` cheap.
+    return sys.intern(f"{fruit}-{value}")
+
+
+BOX: Final = tuple(_card(fruit, value) for fruit in FRUITS for value in range(1, TOP_VALUE + 1))
+"""Every card in the box, in the fixed order (fruit, then value)."""
+
+CARD: Final[dict[str, tuple[str, int]]] = {card: (card.rsplit("-", 1)[0], int(card.rsplit("-", 1)[1]))
+                                           for card in BOX}
+"""card -> (fruit, value); also the check that a string names a card of the box."""
+
+ORDER: Final = {card: index for index, card in enumerate(BOX)}
+
+
+def deck(top: int) -> tuple[str, ...]:
+    """The cards of values 1..``top`` of every fruit, in the fixed order."""
+    return tuple(card for card in BOX if CARD[card][1] <= top)
+
+
+def sort_cards(cards: Iterable[str]) -> tuple[str, ...]:
+    """Cards in display order: by fruit (banana ... durian), then by value."""
+    return tuple(sorted(cards, key=ORDER.__getitem__))
+
+
+def face(card: str) -> dict[str, Any]:
+    """A card as the view model gives it to a widget: its fruit and value, parsed once here."""
+    fruit, value = CARD[card]
+    return {"fruit": fruit, "value": value}
+
+
+def check_fruit(fruit: object, where: str) -> str:
+    if not isinstance(fruit, str) or fruit not in FRUIT_INDEX:
+        raise ValueError(f"{where}: {fruit!r} is not a fruit; the fruits are {', '.join(FRUITS)}")
+    return fruit
+
+
+def check_card(card: object, where: str, top: int = TOP_VALUE, game: str = "") -> str:
+    """``card`` if it names a card of values 1..``top``, else a ``ValueError`` saying what a card is."""
+    if not isinstance(card, str):
+        raise ValueError(f"{where}: {card!r} is not a card; a card is a string like 'mango-5'")
+    parsed = CARD.get(card)
+    if parsed is None:
+        fruit = card.rpartition("-")[0]
+        if fruit and fruit not in FRUIT_INDEX:
+            raise ValueError(f"{where}: {card!r} is not a card; the fruits are {', '.join(FRUITS)}")
+        raise ValueError(f"{where}: {card!r} is not a card; cards are <fruit>-<value> with values 1 to {top}")
+    if parsed[1] > top:
+        raise ValueError(f"{where}: {card!r} is not in the {game} deck; the tens stay in the box")
+    return card
+
+
+def parse_start(value: Any, *, top: int, hand_size: int | None = None,
+                extras: Mapping[str, str] | None = None, game: str = "") -> dict[str, Any] | None:
+    """The ``start`` option normalised to ``{"hands": [[card, ...], ...], <extra>: ...}``, or ``None``.
+
+    ``value`` is a list of hands (one list of card notations per seat) or a dict with ``"hands"`` and
+    the game's ``extras`` (name -> what it is, each a single card or ``None``). Checks what needs no
+    player count: every card names a card of values 1..``top``, no card is dealt twice and, with
+    ``hand_size``, every hand holds that many cards. The per-game checks (seats, fruits in play) come
+    at setup.
+    """
+    if value is None:
+        return None
+    allowed = dict(extras or {})
+    if isinstance(value, Mapping):
+        unknown = sorted(set(value) - {"hands", *allowed})
+        if unknown:
+            keys = ", ".join(["hands", *allowed])
+            raise ValueError(f"start has unknown part(s) {', '.join(map(str, unknown))}; "
+                             f"its parts are {keys}")
+        if "hands" not in value:
+            raise ValueError("start needs 'hands': a list of hands, one list of card notations per seat")
+        hands_value, given = value["hands"], value
+    else:
+        hands_value, given = value, {}
+    if isinstance(hands_value, str) or not isinstance(hands_value, Sequence):
+        raise ValueError("start must be a list of hands, one list of card notations per seat")
+    seen: dict[str, str] = {}
+    hands: list[list[str]] = []
+    for seat, hand in enumerate(hands_value):
+        where = f"hand of seat {seat}"
+        if isinstance(hand, str) or not isinstance(hand, Sequence):
+            raise ValueError(f"{where} must be a list of card notations like 'mango-5', not {hand!r}")
+        for card in hand:
+            check_card(card, where, top, game)
+            if card in seen:
+                raise ValueError(f"{card} is dealt twice ({seen[card]} and {where})")
+            seen[card] = where
+        if hand_size is not None and len(hand) != hand_size:
+            raise ValueError(f"seat {seat} holds {len(hand)} cards; every hand has {hand_size}")
+        hands.append(list(hand))
+    out: dict[str, Any] = {"hands": hands}
+    for name, what in allowed.items():
+        card = given.get(name)
+        if card is not None:
+            check_card(card, f"start {name} ({what})", top, game)
+            if card in seen:
+                raise ValueError(f"{card} is dealt twice ({seen[card]} and the {what})")
+        out[name] = card
+    return out
