@@ -15,7 +15,7 @@ from typing import Any
 import plotly.graph_objects as go
 
 from explorer import GameState
-from explorer.bangkok._scoring import RULE_COMPLETE, RULE_OBJECTIVE
+from explorer.bangkok import RULE_COMPLETE, RULE_OBJECTIVE
 
 from .bangkok import solo_benchmark
 

@@ -3,7 +3,7 @@ rulebook's numbers beside the engine's, and rules quoted from the catalogue.
 
 Everything prints deterministic text, because nbval compares the notebooks' stored outputs.
 
->>> from explorer.bangkok._examples import scenario
+>>> from explorer.bangkok.examples import scenario
 >>> state = scenario(["ZB F P", "B ZF BF", "FF F!2P BB"], ["PZ", "F", "B"])
 >>> show_port(state)
        a      b      c
@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from explorer import GameState
-from explorer.bangkok import EXAMPLES, RULES
+from explorer.bangkok import EXAMPLES, RULES, examples
 from explorer.bangkok import State as BangkokState
 
 BY_ID = {example.id: example for example in EXAMPLES}
@@ -100,10 +100,7 @@ def show_collections(state: GameState, card: str, end: str) -> None:
 
 def positions(state: GameState, card: str, end: str) -> list[list[int]]:
     """Each legal collection as 1-based positions along the line, as the book counts its cards."""
-    out = []
-    for option in _bangkok(state).collections(card, end).options:
-        out.append([("abc".index(cell[0]) if end[0] == "R" else int(cell[1]) - 1) + 1 for cell in option])
-    return out
+    return examples.positions(_bangkok(state), card, end)
 
 
 def refusal(state: GameState, action: str) -> None:

@@ -45,14 +45,15 @@ collection with its notation and, per place of the line, ``forced`` / ``choice``
 Options (``explorer.new_game("bangkok", players, seed, **options)``)
 -------------------------------------------------------------------
 ``expert`` (False), ``expert_reading`` ("row-and-column" | "column-only"), ``type1_below_zero``
-(False), ``refill`` ("each-slot" | "once"), ``solo_slots`` ("free" | "piles-only"), ``position``
+(False), ``refill`` ("each-slot" | "once"), ``solo_slots`` ("free" | "piles-only"), ``start``
 (None). Each option's doc (``OPTIONS[name].doc``) names the default reading and why.
 
-Scenarios: ``position={"port": [3 rows], "hands": [[cards] per seat], "markets": [[3 rows] per seat],
+Scenarios: ``start={"port": [3 rows], "hands": [[cards] per seat], "markets": [[3 rows] per seat],
 "objectives": [good per seat], "first_player": seat, "boat_pile": [tops], "chilli_pile": [tops]}``
 (only ``port`` and ``hands`` required) starts from a fixed position; the cards come from the edition,
-the rest are shuffled below the named pile tops. It is a rules option, so records replay it. Views
-show a seat only its own hand and objective from it, and nobody the pile tops.
+the rest are shuffled below the named pile tops. It is a rules option, so records replay it (older
+records naming it ``position`` are read as ``start``). Views show a seat only its own hand and
+objective from it, and nobody the pile tops (``State.START_PRIVATE``).
 
 Editions
 --------
@@ -66,18 +67,23 @@ edition, so both replay.
 
 View model (``state.view(seat)``)
 ---------------------------------
-Base keys (game, players, seat, current_player, is_over, scores, winners, legal, move_number, rules)
-plus:
+Base keys (game, players, seat, current_player, is_over, scores, winners, legal, labels, events,
+sheet, move_number, rules) plus:
 
 - ``edition``: edition name; ``first_player``: seat holding the first-player token
 - ``round``: 1-based round (solo: the turn); ``turn``/``turns``: solo turn 1-9 and 9 (else null);
   ``token``: the end under the solo turn counter (else null)
 - ``phase``: ``"act"`` | ``"market"`` | ``"return"`` | ``"over"``; ``expert``: bool; ``ending``: bool,
   some market is complete so this round is the last
-- ``port``: 3 rows of 3 cells; a cell is ``{"id": "#07", "card": "PZ", "chilli": false}`` or null
+- ``good_names``: ``{"P": "passion fruit", ...}``; ``places``: the 3 rows of place names
+  (``a1`` ...); ``lines``: ``{"R1": {"label": "row 1", "cells": ["a1", "b1", "c1"]}, ...}``
+- ``port``: 3 rows of 3 cells; a cell is null or ``{"id": "#07", "card": "PZ", "chilli": false,
+  "goods": ["P", "Z"], "type": 0, "indicated": [], "rule": null, "words": "PZ (passion fruit, ...)"}``
+  (a chilli card: its type 1-4, indicated goods and how it scores, in ``rule``)
 - ``piles``: ``{"boat": n, "chilli": n}`` cards left (faces hidden)
-- ``ends``: the 12 ends, each ``{"end", "label", "line", "usable", "covered_by"}`` (covered_by: the
-  solo pile or turn counter lying there, else null)
+- ``ends``: the 12 ends, each ``{"end", "label", "line", "side", "number", "usable", "covered_by"}``
+  (side: left/right/top/bottom; number: the row or column 1-3; covered_by: the solo pile or turn
+  counter lying there, else null)
 - ``hand``: this seat's cards (cells as above); ``hand_sizes``: cards per seat
 - ``objective``: this seat's ``{"id", "good"}``; ``objectives``: per seat, the good for this seat and,
   once the game is over, for all; null while hidden
@@ -87,10 +93,27 @@ plus:
   every hand card and line it may face (both ends of a line take alike); ``cells`` lists
   the places that can be taken, ``status`` ``"forced"`` (in every collection) or ``"choice"``, with
   the reason (``state.collections(card, end)`` also explains the places that stay)
-- ``labels``: ``{notation: short sentence}`` for every legal action
-- ``events``: the last 10 happenings as sentences
-- ``sheet``: score lines ``{"seat", "label", "points", "rule"}``: chilli cards and completed markets
-  during play (public), objectives added when the game is over
+- ``moves``: every legal notation read into its parts: ``{"kind": "place", "card", "end", "line",
+  "cells", "cards", "text"}``, ``{"kind": "market", "card", "cell"}``, ``{"kind": "renew", "line",
+  "text"}``, ``{"kind": "return", "card"}`` or ``{"kind": "pass"}``
+- ``port_move``: the last placement or renewal, for step 2's picture: ``{"kind", "move", "seat",
+  "action", "card", "placed", "end", "line", "before" (the port before it; taken or swapped cards
+  without ids), "taken", "drawn": [{"cell", "pile"}], "caption"}``, or null; ``market_move``: the
+  last card laid in a market ``{"move", "seat", "cell"}`` or null
+- ``scoring``: per seat, ``state.market_scoring(seat, reveal=...)``: the total and each score line
+  with its ``kind`` (objective, chilli, complete), the places it looks at (``area``) and per place how
+  the goods count (``marks``); an objective shows only to its owner until the game is over
+- ``events``: dicts ``{"seat", "action", "text", "kind", "move", ...}`` (a card slipped under a pile
+  keeps its face, in ``action``, from the other seats); ``labels``: a short sentence per legal action
+- ``sheet``: score lines ``{"seat", "label", "points", "rule", "round"}``: chilli cards and completed
+  markets during play (public), objectives added when the game is over
+
+``print(state)`` (``state.board_text(seat)``) shows the port, the piles, a hand and the markets.
+
+Modules: ``_state`` (the State: setup, legal actions, play), ``_options``, ``_start`` (the ``start``
+option), ``_catalogue`` (RULES), ``_notation`` (cards, places and actions written and read),
+``_mechanics`` (ends and lines, collecting, market places), ``_view``, ``_explain`` (refusals),
+``_scoring``, ``_bot``, ``_edition`` and the public ``examples`` (the rulebook's examples).
 
 Scores: ``scores()`` are public running totals (chilli cards and +2 for a complete market); the hidden
 objective is added at the end. Ties: most objective points, then shared.
@@ -100,20 +123,25 @@ from __future__ import annotations
 
 from .._spec import GameSpec
 from ._bot import HeuristicBot, solo_scores
-from ._cards import GOODS, Card, parse_card
 from ._catalogue import RULES
-from ._collect import CellChoice, Collections
 from ._edition import Edition, EditionModel, default_edition, load_edition
-from ._examples import EXAMPLES
+from ._mechanics import NEIGHBOURS, CellChoice, Collections
+from ._notation import CELL_NAMES, GOOD_NAMES, GOODS, Card, parse_card
 from ._options import OPTIONS
-from ._scoring import MarketLine, MarketSheet, score_market
+from ._scoring import RULE_COMPLETE, RULE_OBJECTIVE, MarketLine, MarketSheet, score_market
 from ._state import State
+from .examples import EXAMPLES
 
 __all__ = [
+    "CELL_NAMES",
     "EXAMPLES",
     "GOODS",
+    "GOOD_NAMES",
+    "NEIGHBOURS",
     "OPTIONS",
     "RULES",
+    "RULE_COMPLETE",
+    "RULE_OBJECTIVE",
     "SPEC",
     "Card",
     "CellChoice",

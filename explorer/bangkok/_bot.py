@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from explorer.bots import ViewBot
-
-from ._cards import Card, parse_card
-from ._geometry import CELL_INDEX, NEIGHBOURS, ROW_OF
+from ..bots import ViewBot
+from ..table import play_out
+from ._mechanics import NEIGHBOURS, ROW_OF
+from ._notation import CELL_INDEX, Card, parse_card
 from ._scoring import score_cells
+from ._state import State
 
 # How much one empty side-neighbour of a chilli card is expected to add later, per indicated good.
 _FUTURE = {1: -0.55, 2: 0.45, 3: 0.5, 4: 0.0}
@@ -34,7 +35,6 @@ class HeuristicBot(ViewBot):
 
     name = "heuristic"
 
-
     def _choose(self, view: dict[str, Any], legal: list[str]) -> str:
         seat = view["seat"]
         objective = view["objective"]["good"]
@@ -42,13 +42,15 @@ class HeuristicBot(ViewBot):
         market = _cards(view["markets"][seat])
         chilli_rows = {ROW_OF[i] for i, c in enumerate(market) if c is not None and c.is_chilli}
         if view["phase"] == "market":
-            return self._best(legal, lambda a: self._market_value(a, market, objective))
+            return self._top(legal, lambda a: self._market_value(a, market, objective))
         worth = _Worth(market, objective, len(chilli_rows) < 3)
         if view["phase"] == "return":
-            return self._best(legal, lambda a: -worth(parse_card(a.partition(":")[2])))
-        return self._best(legal, lambda a: self._act_value(a, worth, hand))
+            return self._top(legal, lambda a: -worth(parse_card(a.partition(":")[2])))
+        return self._top(legal, lambda a: self._act_value(a, worth, hand))
 
-    def _best(self, legal: list[str], value: Any) -> str:
+    def _top(self, legal: list[str], value: Any) -> str:
+        # Not the base class's ``_best``: ties here are broken by one random draw per action, and
+        # keeping that keeps every recorded bot game and benchmark figure as it was.
         scored = [(value(action), self._rng.random(), action) for action in legal]
         return max(scored)[2]
 
@@ -102,15 +104,7 @@ def market_value(cells: list[Card | None], objective: str) -> float:
 def solo_scores(n: int, *, edition: Any = None, seed: int = 0, **rules: Any) -> list[int]:
     """Final scores of ``n`` one-player games played by :class:`HeuristicBot` (game seeds
     ``seed``, ``seed + 1``, ...), for charting the distribution a solo player's score compares with."""
-    from ._state import State
-
-    scores = []
-    for index in range(n):
-        state = State.new(1, seed + index, edition=edition, **rules)
-        bot = HeuristicBot(seed + index)
-        while not state.is_over:
-            state = state.play(bot.choose(state.view(0)))
-        scores.append(state.scores()[0])
-    return scores
-
-
+    # Each game's bot is seeded by its game's seed (the table's default policy differs): the figures
+    # and notebooks drawn from these scores stay as they were.
+    return [play_out(State.new(1, seed + index, edition=edition, **rules), {0: HeuristicBot(seed + index)})
+            .scores()[0] for index in range(n)]

@@ -2,8 +2,9 @@
 
 The rulebook fixes the counts (4 starting sets of 3 boat cards, 16 chilli cards, 32 boat cards and 4
 pontoon tiles), so an edition file must keep them; it chooses the faces. ``data/default.json`` is the
-project's reconstruction; a user's own file is validated by pydantic, and every problem is reported
-as an :class:`explorer.EditionError` naming the field, the card's position and the card.
+project's reconstruction; a user's own file is validated by pydantic through the shared
+:class:`explorer._editions.EditionLoader`, and every problem is reported as an
+:class:`explorer.EditionError` naming the field, the card's position and the card.
 
 Cards get fixed ids in edition order (starting sets by bamboo count, then chilli cards, then boat
 cards); states keep ids, so two cards with the same face stay two physical cards.
@@ -11,26 +12,13 @@ cards); states keep ids, so two cards with the same face stay two physical cards
 
 from __future__ import annotations
 
-import json
-import os
 from dataclasses import dataclass, field
-from functools import cache
-from importlib import resources
-from pathlib import Path
 from typing import Annotated, Any
 
-from pydantic import (
-    AfterValidator,
-    BaseModel,
-    ConfigDict,
-    Field,
-    ValidationError,
-    ValidationInfo,
-    field_validator,
-)
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
-from .._errors import EditionError
-from ._cards import GOODS, Card, canonical, parse_card
+from .._editions import EditionLoader, validate
+from ._notation import GOODS, Card, canonical, parse_card
 
 DEFAULT_NAME = "default"
 SETS, SET_SIZE, CHILLI_CARDS, BOAT_CARDS, OBJECTIVES = 4, 3, 16, 32, 4
@@ -155,24 +143,10 @@ class Edition:
         return DEFAULT_NAME if self.builtin else self.data
 
 
-def _format(error: ValidationError) -> str:
-    parts = []
-    for item in error.errors():
-        where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in item["loc"]).lstrip(".")
-        message = str(item["msg"]).removeprefix("Value error, ")
-        parts.append(f"{where or 'edition'}: {message}")
-    more = f" (and {len(parts) - 3} more)" if len(parts) > 3 else ""
-    return "; ".join(parts[:3]) + more
-
-
-def compile_edition(data: Any, *, builtin: bool = False) -> Edition:
+def compile_edition(data: Any, builtin: bool = False) -> Edition:
     """Validate edition ``data`` (a dict as in the JSON file) and build its tables."""
-    if not isinstance(data, dict):
-        raise EditionError(f"a Bangkok edition is a JSON object (dict), not {type(data).__name__}")
-    try:
-        model = EditionModel.model_validate(data, context={"builtin": builtin})
-    except ValidationError as exc:
-        raise EditionError(f"Bangkok edition {data.get('name', '?')!r} is invalid: {_format(exc)}") from None
+    what = f"Bangkok edition {data.get('name', '?')!r}" if isinstance(data, dict) else "a Bangkok edition"
+    model = validate(EditionModel, data, what, context={"builtin": builtin})
     faces = [face for cards in model.starting_sets for face in cards]
     first_chilli = len(faces)
     faces += model.chilli_cards
@@ -198,31 +172,15 @@ def compile_edition(data: Any, *, builtin: bool = False) -> Edition:
     )
 
 
-@cache
+LOADER: EditionLoader[Edition] = EditionLoader("Bangkok", __package__ or "explorer.bangkok", DEFAULT_NAME,
+                                               Edition, compile_edition)
+
+
 def default_edition() -> Edition:
     """The built-in, reconstructed edition (``data/default.json``)."""
-    text = resources.files(__package__).joinpath("data", "default.json").read_text(encoding="utf-8")
-    return compile_edition(json.loads(text), builtin=True)
+    return LOADER.default()
 
 
 def load_edition(source: Any) -> Edition:
     """An edition from ``None``/``"default"`` (built in), a dict, a path to a JSON file, or an Edition."""
-    if source is None or source == DEFAULT_NAME:
-        return default_edition()
-    if isinstance(source, Edition):
-        return source
-    if isinstance(source, dict):
-        return compile_edition(source)
-    if isinstance(source, str | os.PathLike):
-        path = Path(source)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise EditionError(f"cannot read Bangkok edition file {str(path)!r}: {exc.strerror}") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise EditionError(f"Bangkok edition file {str(path)!r} is not JSON: {exc}") from None
-        return compile_edition(data)
-    raise EditionError("a Bangkok edition is None or 'default', a dict or a path to a JSON file, "
-                       f"not {type(source).__name__}")
+    return LOADER.load(source)

@@ -6,19 +6,8 @@ import re
 from typing import TYPE_CHECKING
 
 from .._errors import IllegalAction
-from ._cards import Card, canonical, parse_card
-from ._collect import legal_takes
-from ._geometry import (
-    CELL_INDEX,
-    CELL_NAMES,
-    COLUMN_OF,
-    END_INDEX,
-    ENDS,
-    LINES,
-    NEIGHBOURS,
-    ROW_OF,
-    SOLO_PILE_ENDS,
-)
+from ._mechanics import COLUMN_OF, END_INDEX, ENDS, LINES, NEIGHBOURS, ROW_OF, SOLO_PILE_ENDS, legal_takes
+from ._notation import CELL_INDEX, CELL_NAMES, Card, canonical, parse_card
 
 if TYPE_CHECKING:
     from ._state import State
@@ -92,7 +81,7 @@ def _place(state: State, text: str, body: str, hand: list[str]) -> IllegalAction
     if end not in END_INDEX:
         return _refuse("bangkok.notation", text,
                        f"{end!r} is not an end of the port; use R1L ... R3R or C1T ... C3B")
-    if END_INDEX[end] not in state._usable_ends():
+    if END_INDEX[end] not in state.usable_ends():
         if end in SOLO_PILE_ENDS:
             return _refuse("bangkok.solo.piles", text, f"the {SOLO_PILE_ENDS[end]} lies at {end}")
         return _refuse("bangkok.solo.free-end", text, f"the turn-counter token covers {end} this turn")
@@ -108,7 +97,7 @@ def _place(state: State, text: str, body: str, hand: list[str]) -> IllegalAction
         cell = CELL_INDEX[place]
         if cell not in line:
             return _refuse("bangkok.collect.same-line", text, f"{place} is not in the line {end} faces")
-        there = state._port_card(cell)
+        there = state.port_card(cell)
         named_card = _card(named)
         if there is None or named_card is None or named_card.face != there.face:
             holds = there.face if there else "nothing"
@@ -122,7 +111,7 @@ def _place(state: State, text: str, body: str, hand: list[str]) -> IllegalAction
                        f"{len(card.goods)} card(s), not {len(cells)}")
     masks = []
     for cell in line:
-        there = state._port_card(cell)
+        there = state.port_card(cell)
         if cell not in cells or there is None:
             masks.append(0)
             continue
@@ -149,7 +138,7 @@ def _market(state: State, seat: int, text: str, body: str, hand: list[str]) -> I
         return _refuse("bangkok.market.hand-card", text,
                        f"{card.face} is not in your hand (you hold {' '.join(hand)})")
     cell = CELL_INDEX[place]
-    market = [None if c < 0 else state.card(c) for c in state.markets[seat]]
+    market = state.market_cards(seat)
     occupant = market[cell]
     if occupant is not None:
         return _refuse("bangkok.market.fixed", text,
@@ -162,7 +151,7 @@ def _market(state: State, seat: int, text: str, body: str, hand: list[str]) -> I
         return _refuse("bangkok.market.adjacent", text,
                        f"{place} touches no card of your market along a side")
     if card.is_chilli:
-        rows, columns = state._chilli_limits()
+        rows, columns = state.chilli_limits()
         others = [i for i, c in enumerate(market) if c is not None and c.is_chilli]
         if rows and any(ROW_OF[i] == ROW_OF[cell] for i in others):
             return _refuse("bangkok.market.chilli-row", text,

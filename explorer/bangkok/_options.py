@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .._options import Option
-from ._position import parse_position
+from ._start import parse_start
 
 OPTIONS: dict[str, Option] = {
     "expert": Option(
@@ -39,14 +39,14 @@ OPTIONS: dict[str, Option] = {
         "book asks for a free end and both cover one. 'piles-only': the token only counts turns and "
         "leaves its end usable.",
     ),
-    "position": Option(
-        "position", None, None,
+    "start": Option(
+        "start", None, None,
         "A starting position instead of the seeded deal, for rulebook scenarios and lessons: a dict "
         "with 'port' (3 rows of 3 cards, '.' for an empty place) and 'hands' (a list of cards per "
         "seat), and optionally 'markets' (3 rows per seat), 'objectives' (a good per seat), "
         "'first_player' (a seat, default 0), 'boat_pile' and 'chilli_pile' (their top cards, top "
         "first). The edition supplies the named cards; the rest are shuffled into the piles under the "
         "named tops. Being a rules option, it is part of the record, so the scenario replays.",
-        parse=parse_position,
+        parse=parse_start,
     ),
 }

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .._options import resolve_options
-from ._cards import GOOD_NAMES, Card, parse_rows
-from ._geometry import NEIGHBOURS, cell_name
+from ._mechanics import NEIGHBOURS
+from ._notation import CELL_INDEX, CELL_NAMES, GOOD_NAMES, Card, cell_name, parse_rows
 from ._options import OPTIONS
 
 RULE_OBJECTIVE = "bangkok.score.objective"
@@ -16,6 +16,13 @@ RULE_COMPLETE = "bangkok.score.complete"
 CHILLI_RULES = {kind: f"bangkok.score.chilli-{kind}" for kind in (1, 2, 3, 4)}
 COMPLETE_BONUS = 2
 TYPE1_BASE = 5
+#: How each type of chilli card scores, in plain words (shown beside a chilli card's face).
+CHILLI_TEXT = {
+    1: "5 points minus 1 for each indicated good in its area",
+    2: "1 point for each indicated good in its area",
+    3: "2 points for each pair of its two goods in its area",
+    4: "2 points for each indicated good seen exactly once in its area",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,3 +124,64 @@ def score_market(rows: Sequence[str], objective: str, **rules: Any) -> MarketShe
     if objective not in GOOD_NAMES:
         raise ValueError(f"objective: one good, P Z B or F, not {objective!r}")
     return score_cells(cells, objective, type1_below_zero=options["type1_below_zero"])
+
+
+def chilli_marks(chilli: Card, area: list[tuple[int, Card]]) -> dict[str, list[dict[str, str]]]:
+    """Per area place, each of the chilli card's indicated goods found there and what it does.
+
+    ``effect`` is ``"+1"`` / ``"-1"`` (types 2 and 1, per good), ``"pair"`` (type 3, the good takes part
+    in pairs), ``"+2"`` (type 4, a good seen exactly once) or ``"0"`` (it is there but adds nothing).
+    """
+    counts = {good: sum(card.goods.count(good) for _, card in area) for good in chilli.indicated}
+    paired = chilli.kind == 3 and all(counts[g] > 0 for g in chilli.indicated)
+    out: dict[str, list[dict[str, str]]] = {}
+    for cell, card in area:
+        found = []
+        for good in card.goods:
+            if good not in chilli.indicated:
+                continue
+            if chilli.kind == 1:
+                effect = "-1"
+            elif chilli.kind == 2:
+                effect = "+1"
+            elif chilli.kind == 3:
+                effect = "pair" if paired else "0"
+            else:
+                effect = "+2" if counts[good] == 1 else "0"
+            found.append({"good": good, "effect": effect})
+        if found:
+            out[CELL_NAMES[cell]] = found
+    return out
+
+
+def scoring_areas(cells: Sequence[Card | None], sheet: MarketSheet, objective: str | None) -> dict[str, Any]:
+    """A market's score line by line, with the places each line looks at and how their goods count
+    (for the scoring overlay). ``objective`` is ``None`` while hidden from the viewer, and ``sheet``
+    then leaves its line out."""
+    filled = [(i, card) for i, card in enumerate(cells) if card is not None]
+    lines = []
+    for line in sheet.lines:
+        entry: dict[str, Any] = {"label": line.label, "points": line.points, "rule": line.rule,
+                                 "cell": line.cell, "area": [], "marks": {}}
+        if line.rule == RULE_OBJECTIVE and objective is not None:
+            entry["kind"] = "objective"
+            entry["good"] = objective
+            entry["area"] = [CELL_NAMES[i] for i, card in filled if objective in card.goods]
+            mark = {"good": objective, "effect": "+1"}
+            entry["marks"] = {CELL_NAMES[i]: [mark] * card.goods.count(objective)
+                              for i, card in filled if objective in card.goods}
+        elif line.rule == RULE_COMPLETE:
+            entry["kind"] = "complete"
+            entry["area"] = list(CELL_NAMES)
+        else:  # a chilli card's line: it names its place
+            assert line.cell is not None
+            index = CELL_INDEX[line.cell]
+            chilli = cells[index]
+            assert chilli is not None
+            area = [(i, card) for i in (index, *NEIGHBOURS[index]) if (card := cells[i]) is not None]
+            entry["kind"] = "chilli"
+            entry["chilli"] = {"card": chilli.face, "type": chilli.kind, "indicated": chilli.indicated}
+            entry["area"] = [CELL_NAMES[i] for i in sorted((index, *NEIGHBOURS[index]))]
+            entry["marks"] = chilli_marks(chilli, area)
+        lines.append(entry)
+    return {"total": sheet.total, "objective_hidden": objective is None, "lines": lines}

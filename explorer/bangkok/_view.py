@@ -1,27 +1,54 @@
-"""``state.view(seat)``: what one seat may see, shaped for widgets (see the package docstring)."""
+"""What one seat may see (``state.view(seat)``), the labels and event sentences, and the table as text.
+
+Everything a widget draws comes from here (see the package docstring, View model): card faces as
+structured data with their plain words, the port's ends and lines with their places, each legal
+action read into its parts, the last port move (for step 2's animation) and each market's scoring
+areas (for the scoring overlay). The browser parses no notation and holds no rule text.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from ._geometry import CELL_NAMES, CELLS, END_INDEX, ENDS, LINE_LABELS, SOLO_PILE_ENDS, SOLO_TRACK, SOLO_TURNS
+from .._events import Event
+from .._tuples import joined
+from ._mechanics import EMPTY, END_INDEX, ENDS, LINE_LABELS, LINES, SOLO_PILE_ENDS, SOLO_TRACK, SOLO_TURNS
+from ._notation import (
+    CELL_INDEX,
+    CELL_NAMES,
+    CELLS,
+    GOOD_NAMES,
+    goods_words,
+    parse_card,
+    read_market,
+    read_place,
+)
+from ._scoring import CHILLI_TEXT
 
 if TYPE_CHECKING:
     from ._state import State
 
-EMPTY = -1
+Cell = dict[str, Any] | None
+#: Which way a line slides when a card is pushed in at an end on that side.
+SLIDES = {"L": "right", "R": "left", "T": "down", "B": "up"}
+SIDES = {"L": "left", "R": "right", "T": "top", "B": "bottom"}
+PLACES = [[CELL_NAMES[r * 3 + c] for c in range(3)] for r in range(3)]
+
+
+# ---- labels and events ----------------------------------------------------------------------------
 
 
 def label(action: str) -> str:
     """A short sentence for an action's notation."""
     kind, _, body = action.partition(":")
     if kind == "place":
-        face, _, rest = body.partition("@")
-        end, _, taken = rest.partition(">")
-        items = [item.replace("=", " (") + ")" for item in taken.split(",")]
-        return f"Lay {face} {ENDS[END_INDEX[end]].label} and take {' and '.join(items)}"
+        move = read_place(action)
+        items = [f"{place} ({card})" for place, card in move.taken]
+        return f"Lay {move.face} {ENDS[END_INDEX[move.end]].label} and take {' and '.join(items)}"
     if kind == "market":
-        face, _, place = body.partition("@")
+        face, place = read_market(action)
         return f"Put {face} in your market at {place}"
     if kind == "renew":
         return f"Renew {LINE_LABELS[body]} of the port"
@@ -30,73 +57,183 @@ def label(action: str) -> str:
     return "Pass: no card can be placed and no line renewed"
 
 
-def event(state: State, seat: int, action: str, drawn: tuple[tuple[int, int], ...]) -> str:
-    """One happening as a sentence, from the raw event the state keeps."""
-    kind, _, body = action.partition(":")
+def event_text(seat: int, action: str, data: Mapping[str, Any]) -> str:
+    """One happening as a sentence (``data`` as the state logs it)."""
+    kind = data["kind"]
     who = f"Seat {seat}"
     if kind == "place":
         text = f"{who}: {label(action).replace('Lay', 'lays', 1).replace(' and take ', ' and takes ')}"
-        if drawn:
-            cards = ", ".join(f"{state.edition.face_of[c]} at {CELL_NAMES[cell]}" for cell, c in drawn)
-            text += f"; refilled: {cards}"
+        if data["drawn"]:
+            text += "; refilled: " + ", ".join(f"{d['card']} at {d['cell']}" for d in data["drawn"])
         return text
     if kind == "market":
-        face, _, place = body.partition("@")
-        return f"{who} puts {face} in their market at {place}"
+        return f"{who} puts {data['card']} in their market at {data['cell']}"
     if kind == "renew":
-        return f"{who} renews {LINE_LABELS[body]} of the port"
-    if kind == "return":
-        pile = "chilli" if "!" in body else "boat"  # the face came from a hidden hand: name the pile only
-        return f"{who} slips a card under the {pile} pile: it fits nowhere in their market"
+        return f"{who} renews {LINE_LABELS[data['line']]} of the port"
+    if kind == "return":  # the face came from a hidden hand: name the pile only
+        return f"{who} slips a card under the {data['pile']} pile: it fits nowhere in their market"
     return f"{who} passes: no card can be placed and no line renewed"
 
 
-def view(state: State, seat: int) -> dict[str, Any]:
+def event_entries(events: Sequence[Event], seat: int) -> list[dict[str, Any]]:
+    """The public history for ``seat``: a card slipped under a pile keeps its face from the others."""
+    out = []
+    for event in events:
+        entry = event.to_dict()
+        if entry.get("kind") == "return" and event.seat != seat:
+            entry["action"] = None
+        out.append(entry)
+    return out
+
+
+# ---- cards ----------------------------------------------------------------------------------------
+
+
+@cache
+def _face_words(face: str) -> str:
+    card = parse_card(face)
+    if not card.is_chilli:
+        return f"{face} ({goods_words(card.goods)})"
+    return (f"chilli card {face} (carries {goods_words(card.goods)}; type {card.kind}, counts "
+            f"{goods_words(card.indicated)}: {CHILLI_TEXT[card.kind]})")
+
+
+def face_data(face: str) -> dict[str, Any]:
+    """A face as the browser draws it: goods, chilli type and indicated goods, rule and plain words."""
+    card = parse_card(face)
+    return {"card": face, "chilli": card.is_chilli, "goods": list(card.goods), "type": card.kind,
+            "indicated": list(card.indicated), "rule": CHILLI_TEXT.get(card.kind), "words": _face_words(face)}
+
+
+def card_cell(state: State, card: int, hidden_id: bool = False) -> dict[str, Any]:
+    """Physical card ``card`` as a view cell (its id left out when it went where ids are secret)."""
     ed = state.edition
-    over = state.current_player is None
+    return {"id": None if hidden_id else ed.card_id(card), **face_data(ed.face_of[card])}
 
-    def card(c: int) -> dict[str, Any] | None:
-        if c == EMPTY:
-            return None
-        return {"id": ed.card_id(c), "card": ed.face_of[c], "chilli": ed.chilli_of[c]}
 
-    def square(cells: tuple[int, ...]) -> list[list[dict[str, Any] | None]]:
-        return [[card(cells[r * 3 + c]) for c in range(3)] for r in range(3)]
+def square(state: State, cells: tuple[int, ...], gone: frozenset[int] = frozenset()) -> list[list[Cell]]:
+    """3 rows of view cells; the cards at places ``gone`` keep their faces but lose their ids."""
+    return [[None if cells[r * 3 + c] == EMPTY else card_cell(state, cells[r * 3 + c], r * 3 + c in gone)
+             for c in range(3)] for r in range(3)]
 
-    to_act = state.current_player == seat
-    legal = [str(a) for a in state.legal_actions()] if to_act else []
+
+# ---- the port's last move ---------------------------------------------------------------------------
+
+
+def _last(state: State, kinds: tuple[str, ...]) -> Event | None:
+    for event in reversed(state._events.entries()):
+        if event.data.get("kind") in kinds:
+            return event
+    return None
+
+
+def port_move(state: State) -> dict[str, Any] | None:
+    """The last placement or renewal: the port before it, the cards taken and drawn, and a caption.
+
+    Only a placement or a renewal changes the port, so the cards it left there are still there."""
+    event = _last(state, ("place", "renew"))
+    if event is None:
+        return None
+    data = event.data
+    if data["kind"] == "renew":
+        line, swapped = data["line"], data["swapped"]
+        gone = frozenset(CELL_NAMES.index(c) for c in swapped)
+        return {"kind": "renew", "move": data["move"], "seat": event.seat, "action": event.action,
+                "line": line,
+                "before": square(state, state.port_before, gone), "taken": [], "placed": None,
+                "drawn": [{"cell": c, "pile": "swap"} for c in swapped],
+                "caption": f"{LINE_LABELS[line].capitalize()} renewed: {len(swapped)} card(s) swapped with "
+                           "the tops of their piles; the old ones go under."}
+    end = ENDS[END_INDEX[data["end"]]]
+    piles = {pile: sum(1 for d in data["drawn"] if d["pile"] == pile) for pile in ("boat", "chilli")}
+    refill = " and ".join(f"{n} from the {pile} pile" for pile, n in piles.items() if n)
+    caption = (f"Step 2: {data['card']} is pushed in {end.label}, so {LINE_LABELS[end.line]} slides "
+               f"{SLIDES[end.name[-1]]} and keeps its order; "
+               + (f"the empty places are refilled, {refill}." if refill else "no place is left empty."))
+    gone = frozenset(CELL_NAMES.index(c) for c in data["taken"])
+    placed = state.edition.card_id(state.port[CELL_INDEX[data["at"]]])
+    return {"kind": "place", "move": data["move"], "seat": event.seat, "action": event.action,
+            "card": data["card"], "placed": placed, "end": end.name, "line": end.line,
+            "before": square(state, state.port_before, gone), "taken": list(data["taken"]),
+            "drawn": [{"cell": d["cell"], "pile": d["pile"]} for d in data["drawn"]], "caption": caption}
+
+
+def market_move(state: State) -> dict[str, Any] | None:
+    """The last card laid in a market: when, by whom, where."""
+    event = _last(state, ("market",))
+    if event is None:
+        return None
+    return {"move": event.data["move"], "seat": event.seat, "cell": event.data["cell"]}
+
+
+# ---- the view ---------------------------------------------------------------------------------------
+
+
+def _ends(state: State, token: str | None) -> list[dict[str, Any]]:
     solo = state.players == 1
-    token = SOLO_TRACK[state.turns] if solo and state.turns < SOLO_TURNS else None
-    usable = {ENDS[e].name for e in state._usable_ends()}
-    ends = []
+    usable = {ENDS[e].name for e in state.usable_ends()}
+    out = []
     for end in ENDS:
         covered = None
         if solo and end.name in SOLO_PILE_ENDS:
             covered = SOLO_PILE_ENDS[end.name]
         elif solo and end.name == token:
             covered = "turn counter"
-        ends.append({"end": end.name, "label": end.label, "line": end.line,
-                     "usable": end.name in usable, "covered_by": covered})
+        out.append({"end": end.name, "label": end.label, "line": end.line, "side": SIDES[end.name[-1]],
+                    "number": int(end.name[1]), "usable": end.name in usable, "covered_by": covered})
+    return out
+
+
+def _placements(state: State, seat: int) -> dict[str, Any]:
+    # Both ends of a line take the same cards (only the sliding differs): one entry per line.
+    ed = state.edition
+    usable = {ENDS[e].name for e in state.usable_ends()}
     placements: dict[str, Any] = {}
-    if to_act and state.phase == "act":
-        # Both ends of a line take the same cards (only the sliding differs): one entry per line.
-        for face in dict.fromkeys(ed.face_of[c] for c in state.hands[seat]):
-            for end in ENDS:
-                if end.name not in usable:
-                    continue
-                key = f"{face}@{end.line}"
-                if key in placements:
-                    placements[key]["actions"][end.name] = list(state.collections(face, end.name).actions)
-                    continue
-                options = state.collections(face, end.name)
-                if options.take:
-                    placements[key] = {
-                        "card": face, "line": end.line, "take": options.take, "summary": options.summary,
-                        "actions": {end.name: list(options.actions)},
-                        # Places whose card is taken in some collection; the rest stay in the port.
-                        "cells": [{"cell": c.cell, "card": c.card, "status": c.status, "reason": c.reason}
-                                  for c in options.cells if c.status in ("forced", "choice")],
-                    }
+    for face in dict.fromkeys(ed.face_of[c] for c in state.hands[seat]):
+        for end in ENDS:
+            if end.name not in usable:
+                continue
+            key = f"{face}@{end.line}"
+            if key in placements:
+                placements[key]["actions"][end.name] = list(state.collections(face, end.name).actions)
+                continue
+            options = state.collections(face, end.name)
+            if options.take:
+                placements[key] = {
+                    "card": face, "line": end.line, "take": options.take, "summary": options.summary,
+                    "actions": {end.name: list(options.actions)},
+                    # Places whose card is taken in some collection; the rest stay in the port.
+                    "cells": [{"cell": c.cell, "card": c.card, "status": c.status, "reason": c.reason}
+                              for c in options.cells if c.status in ("forced", "choice")],
+                }
+    return placements
+
+
+def move_parts(action: str) -> dict[str, Any]:
+    """A legal action read into its parts, so the browser never parses notation."""
+    kind, _, body = action.partition(":")
+    if kind == "place":
+        move = read_place(action)
+        return {"kind": kind, "card": move.face, "end": move.end, "line": ENDS[END_INDEX[move.end]].line,
+                "cells": [place for place, _ in move.taken], "cards": [card for _, card in move.taken],
+                "text": " + ".join(f"{place} {card}" for place, card in move.taken)}
+    if kind == "market":
+        face, place = read_market(action)
+        return {"kind": kind, "card": face, "cell": place}
+    if kind == "renew":
+        return {"kind": kind, "line": body, "text": LINE_LABELS[body].capitalize()}
+    if kind == "return":
+        return {"kind": kind, "card": body}
+    return {"kind": "pass"}
+
+
+def view(state: State, seat: int) -> dict[str, Any]:
+    ed = state.edition
+    over = state.current_player is None
+    to_act = state.current_player == seat
+    legal = [str(a) for a in state.legal_actions()] if to_act else []
+    solo = state.players == 1
+    token = SOLO_TRACK[state.turns] if solo and state.turns < SOLO_TURNS else None
     own_tile = state.objectives[seat]
     return {
         "edition": ed.name,
@@ -107,20 +244,57 @@ def view(state: State, seat: int) -> dict[str, Any]:
         "token": token,
         "phase": state.phase,
         "expert": state.rules["expert"],
-        "port": square(state.port),
+        "good_names": dict(GOOD_NAMES),
+        "places": PLACES,
+        "lines": {name: {"label": LINE_LABELS[name], "cells": [CELL_NAMES[c] for c in cells]}
+                  for name, cells in LINES.items()},
+        "port": square(state, state.port),
         "piles": {"boat": len(state.boat_pile), "chilli": len(state.chilli_pile)},
-        "ends": ends,
-        "hand": [card(c) for c in state.hands[seat]],
+        "ends": _ends(state, token),
+        "hand": [card_cell(state, c) for c in state.hands[seat]],
         "hand_sizes": [len(h) for h in state.hands],
         "objective": {"id": ed.tile_id(own_tile), "good": ed.objectives[own_tile]},
         "objectives": [ed.objectives[t] if over or s == seat else None
                        for s, t in enumerate(state.objectives)],
-        "markets": [square(m) for m in state.markets],
+        "markets": [square(state, m) for m in state.markets],
         "market_sizes": [CELLS - m.count(EMPTY) for m in state.markets],
         "ending": state.ending,
-        "placements": placements,
-        "labels": {action: label(action) for action in legal},
-        "events": [event(state, *raw) for raw in state.events],
-        "sheet": [{"seat": line.seat, "label": line.label, "points": line.points, "rule": line.rule}
-                  for line in state.score_sheet()],
+        "placements": _placements(state, seat) if to_act and state.phase == "act" else {},
+        "moves": {action: move_parts(action) for action in legal},
+        "port_move": port_move(state),
+        "market_move": market_move(state),
+        "scoring": [state.market_scoring(s, reveal=s == seat or over) for s in range(state.players)],
     }
+
+
+# ---- the table as text --------------------------------------------------------------------------------
+
+
+def _rows(state: State, cells: tuple[int, ...], width: int) -> list[str]:
+    faces = [("." if c == EMPTY else state.edition.face_of[c]).ljust(width) for c in cells]
+    return [" ".join(faces[r * 3:r * 3 + 3]).rstrip() for r in range(3)]
+
+
+def board_text(state: State, seat: int) -> str:
+    """The port, the piles, ``seat``'s hand and objective, and every market, as plain text."""
+    ed = state.edition
+    if state.players == 1:
+        where = f"solo, turn {min(state.turns + 1, SOLO_TURNS)} of {SOLO_TURNS}"
+    else:
+        where = f"round {state.round}"
+    status = "game over" if state.is_over else f"seat {state.current_player} to act ({state.phase})"
+    lines = [f"Bangkok, {state.players} player(s), {where}: {status}",
+             f"Port (boat pile {len(state.boat_pile)}, chilli pile {len(state.chilli_pile)}):"]
+    lines += ["  " + row for row in _rows(state, state.port, 7)]
+    hand = [ed.face_of[c] for c in state.hands[seat]]
+    lines.append(f"Seat {seat} holds {' '.join(hand) or 'nothing'}; objective "
+                 f"{ed.objectives[state.objectives[seat]]}")
+    scores = state.scores()
+    for s, market in enumerate(state.markets):
+        lines.append(f"Market of seat {s} ({scores[s]} points):")
+        lines += ["  " + row for row in _rows(state, market, 7)]
+    if state.is_over:
+        outcome = state.outcome()
+        assert outcome is not None
+        lines.append(f"Winner(s): seat {joined(outcome.winners)}")
+    return "\n".join(lines)

@@ -20,7 +20,7 @@
 
 # %%
 # The helpers print positions as small grids and put the book's numbers beside the engine's.
-from explorer.bangkok._examples import OTHER_ROWS, scenario
+from explorer.bangkok.examples import OTHER_ROWS, scenario
 from widgets.bangkok_lessons import (
     by_rule,
     check,

@@ -11,7 +11,7 @@
 # [6 solo and expert](bangkok_variants.ipynb) · [Play Bangkok](bangkok_play.ipynb) · [All apps](index.ipynb)
 
 # %%
-from explorer.bangkok._examples import OTHER_ROWS, scenario
+from explorer.bangkok.examples import OTHER_ROWS, scenario
 from widgets.bangkok_lessons import by_rule, example, hand, refusal, rule, show_market
 
 EMPTY_MARKET = [". . .", ". . .", ". . ."]
@@ -123,7 +123,7 @@ rule("bangkok.end.trigger")
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-from explorer.bangkok._examples import scenario as book_scenario
+from explorer.bangkok.examples import scenario as book_scenario
 from widgets import MarketWidget
 from widgets.walkthrough import Step, Walkthrough
 

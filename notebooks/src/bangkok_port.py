@@ -13,7 +13,7 @@
 
 # %%
 import explorer
-from explorer.bangkok._examples import OPPONENT, OTHER_ROWS, scenario
+from explorer.bangkok.examples import OPPONENT, OTHER_ROWS, scenario
 from widgets.bangkok_lessons import by_rule, example, rule, show_port
 
 # %% [markdown]
@@ -66,7 +66,7 @@ rule("bangkok.port.refill")
 position = {"port": ["ZB F P", *OTHER_ROWS], "hands": [["PZF", "F", "B"], OPPONENT],
             "boat_pile": ["ZZ", "PB"], "chilli_pile": ["P!1P", "Z!2B"]}
 for reading in ("each-slot", "once"):
-    start = explorer.new_game("bangkok", players=2, seed=1, refill=reading, position=position)
+    start = explorer.new_game("bangkok", players=2, seed=1, refill=reading, start=position)
     done = start.play("place:PZF@R1R>a1=ZB,b1=F,c1=P")
     print(f'refill="{reading}": row 1 is now', " ".join(done.card(c).face for c in done.port[:3]))
 print()
@@ -99,7 +99,7 @@ by_rule("column 1 after", ["FF", "ZB", "P!1P"], [pushed.card(pushed.port[i]).fac
 from widgets import PortWidget
 from widgets.walkthrough import Step, Walkthrough
 
-three = explorer.new_game("bangkok", players=2, seed=1, position=position)
+three = explorer.new_game("bangkok", players=2, seed=1, start=position)
 steps = [
     Step("Row 1, before", "`PZ` will be laid right of row 1 and take the first and third cards.", before,
          rules=("bangkok.port.shift",)),

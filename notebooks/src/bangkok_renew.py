@@ -12,7 +12,7 @@
 
 # %%
 import explorer
-from explorer.bangkok._examples import OTHER_ROWS, scenario
+from explorer.bangkok.examples import OTHER_ROWS, scenario
 from widgets.bangkok_lessons import by_rule, hand, refusal, rule, show_port
 
 # %% [markdown]
@@ -48,7 +48,7 @@ rule("bangkok.renew.line")
 # card that is not in the port, and row 1 of the port is three chilli cards: it cannot be renewed.
 
 # %%
-late = explorer.new_game("bangkok", players=4, seed=1, position={
+late = explorer.new_game("bangkok", players=4, seed=1, start={
     "port": ["P!1P Z!1Z B!1B", "B ZF BF", "FF PB BB"],
     "hands": [["B!4F", "PZ", "F"], ["PZ", "ZB", "PF"], ["P", "Z", "B"], ["PZ", "BF", "F"]],
     "markets": [["F!1F P .", "F!2P . .", "P!2Z . ."], ["Z!2B . .", "B!2F . .", "PP!3PZ . ."],

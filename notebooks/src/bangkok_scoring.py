@@ -13,8 +13,8 @@
 # %%
 import explorer
 from explorer.bangkok import score_market
-from explorer.bangkok._examples import SCORING_ROWS
-from explorer.bangkok._geometry import CELL_NAMES, NEIGHBOURS
+from explorer.bangkok.examples import SCORING_ROWS
+from explorer.bangkok import CELL_NAMES, NEIGHBOURS
 from widgets.bangkok_lessons import by_rule, check, example, rule
 
 # %% [markdown]
@@ -118,7 +118,7 @@ rule("bangkok.score.tie-break")
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-from explorer.bangkok._examples import OTHER_ROWS, scenario
+from explorer.bangkok.examples import OTHER_ROWS, scenario
 from widgets import MarketWidget
 from widgets.walkthrough import Step, Walkthrough
 
@@ -127,7 +127,7 @@ done = scenario(["PZ F P", *OTHER_ROWS], ["P!1P", "F", "PF"],
                 objectives=["B", "P"])
 done = done.play(done.collections("PF", "R1R").actions[0]).play("market:P!1P@c3")
 done = done.play(done.legal_actions()[0])
-crowd = explorer.new_game("bangkok", players=2, seed=1, type1_below_zero=True, position={
+crowd = explorer.new_game("bangkok", players=2, seed=1, type1_below_zero=True, start={
     "port": ["ZB F P", *OTHER_ROWS], "hands": [["Z", "F", "B"], ["PZ", "ZB", "PF"]],
     "markets": [crowded, [". . .", ". . .", ". . ."]], "objectives": ["Z", "P"]})
 steps = [

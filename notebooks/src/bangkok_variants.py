@@ -15,7 +15,7 @@ import statistics
 
 import explorer
 from explorer.bangkok import HeuristicBot, solo_scores
-from explorer.bangkok._examples import OTHER_ROWS
+from explorer.bangkok.examples import OTHER_ROWS
 from widgets.bangkok_lessons import by_rule, ends_text, refusal, rule, show_market
 
 # %% [markdown]
@@ -94,7 +94,7 @@ readings = {"basic": {}, "expert": {"expert": True},
 expected = {"basic": ["b2", "a3"], "expert": ["b2"], "expert, column-only": ["c1", "b2"]}
 taken = {}
 for name, options in readings.items():
-    start = explorer.new_game("bangkok", players=2, seed=1, position=position, **options)
+    start = explorer.new_game("bangkok", players=2, seed=1, start=position, **options)
     taken[name] = start.play(start.collections("PZ", "R1R").actions[0])
     places = [a.rpartition("@")[2] for a in taken[name].legal_actions() if a.startswith("market:P!1P@")]
     by_rule(f"places for P!1P, {name}", expected[name], places)

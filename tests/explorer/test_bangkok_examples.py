@@ -8,7 +8,7 @@ import pytest
 import explorer
 from explorer._examples import verify
 from explorer.bangkok import EXAMPLES, RULES, State
-from explorer.bangkok._examples import scenario
+from explorer.bangkok.examples import scenario
 
 OTHER_ROWS = ["B ZF BF", "FF F!2P BB"]
 

@@ -19,9 +19,9 @@ OTHER = ["PZ", "ZZB", "PF"]
 
 def scenario(port: list[str], hand: list[str], players: int = 2, rules: dict[str, Any] | None = None,
              **extra: Any) -> State:
-    """Seat 0 to act with ``hand`` beside ``port``; ``extra`` are more position keys."""
+    """Seat 0 to act with ``hand`` beside ``port``; ``extra`` are more keys of the start option."""
     hands = [hand] + [OTHER] * (players - 1)
-    return State.new(players, seed=5, position={"port": port, "hands": hands, **extra}, **(rules or {}))
+    return State.new(players, seed=5, start={"port": port, "hands": hands, **extra}, **(rules or {}))
 
 
 def faces(state: State, cards: tuple[int, ...]) -> list[str]:
@@ -152,14 +152,14 @@ def test_refill_from_boats_with_two_chillies_else_from_chillies(row3: str, drawn
 
 def test_several_empty_places_recount_the_chillies_before_each_card() -> None:
     port = ["P Z PB", "B ZF BF", "FF F!2P BB"]  # one chilli card
-    tops = {"boat_pile": ["ZZ", "PP"], "chilli_pile": ["P!1P", "Z!1Z"]}
+    tops: dict[str, Any] = {"boat_pile": ["ZZ", "PP"], "chilli_pile": ["P!1P", "Z!1Z"]}
     each = scenario(port, ["PZ", "F", "B"], **tops).play("place:PZ@R1L>a1=P,b1=Z")
     assert faces(each, each.port[:3]) == ["P!1P", "PZ", "PB"]
     # two empty places: the first chilli makes two, so the second place takes a boat
     each2 = scenario(["P Z B", "B ZF BF", "FF F!2P BB"], ["PZB", "F", "B"], **tops).play(
         "place:PZB@R1R>a1=P,b1=Z,c1=B")
     assert faces(each2, each2.port[:3]) == ["PZB", "P!1P", "ZZ"]
-    once = State.new(2, seed=5, refill="once", position={
+    once = State.new(2, seed=5, refill="once", start={
         "port": ["P Z B", "B ZF BF", "FF F!2P BB"], "hands": [["PZB", "F", "B"], OTHER], **tops})
     once = once.play("place:PZB@R1R>a1=P,b1=Z,c1=B")
     assert faces(once, once.port[:3]) == ["PZB", "P!1P", "Z!1Z"]
@@ -215,7 +215,7 @@ def test_market_cards_touch_sides_never_move_and_one_chilli_per_row() -> None:
 ])
 def test_chilli_limits_by_version(rules: dict[str, Any], row_ok: bool, column_ok: bool) -> None:
     markets = [["Z!4B B .", "B . .", ". . ."], EMPTY_MARKET]
-    state = State.new(2, seed=5, **rules, position={
+    state = State.new(2, seed=5, **rules, start={
         "port": ["P Z PB", "B ZF BF", "FF F!2P BB"], "hands": [["PZ", "P!1P", "F"], OTHER],
         "markets": markets})
     state = state.play("place:PZ@R1L>a1=P,b1=Z")
@@ -269,7 +269,7 @@ def test_renew_needs_something_to_swap() -> None:
 
 def test_the_ninth_card_ends_the_game_after_the_round() -> None:
     markets = [EMPTY_MARKET, ["Z!4B B B", "ZF BB!3BF BF", "ZZ BF ."]]
-    state = State.new(3, seed=5, position={
+    state = State.new(3, seed=5, start={
         "port": ["PZ F P", "PP ZF BF", "FF F!2P BB"],
         "hands": [["PZ", "F", "PB"], ["P!1P", "F", "PF"], OTHER],
         "markets": [*markets, EMPTY_MARKET], "objectives": ["P", "B", "Z"], "first_player": 1})
@@ -295,16 +295,16 @@ def test_objectives_stay_out_of_scores_until_the_end() -> None:
 
 
 def test_equal_totals_and_objectives_share_the_win() -> None:
-    state = _with(State.new(3, seed=1), _seat=None)  # nobody has laid a card: all on 0
+    state = _with(State.new(3, seed=1), to_act=None)  # nobody has laid a card: all on 0
     assert state.outcome() is not None and state.outcome().winners == (0, 1, 2)  # type: ignore[union-attr]
 
 
 def test_tie_break_by_objective_points() -> None:
     # seat 0: objective P with 1 P and nothing else; seat 1: objective Z, a market worth 1 by a chilli
-    state = State.new(2, seed=5, position={
+    state = State.new(2, seed=5, start={
         "port": ["P Z B", "B ZF BF", "FF F!2P BB"], "hands": [["PZ", "F", "B"], OTHER],
         "markets": [["P . .", ". . .", ". . ."], ["B!2F F . ", ". . .", ". . ."]], "objectives": ["P", "Z"]})
-    over = _with(state, _seat=None)
+    over = _with(state, to_act=None)
     assert over.scores() == [1, 1]
     assert over.outcome().winners == (0,)  # type: ignore[union-attr]
 
@@ -329,10 +329,10 @@ def test_solo_piles_and_token_cover_ends_and_nine_turns_end_the_game() -> None:
 
 def test_solo_refusals_and_the_piles_only_reading() -> None:
     position = {"port": ["P Z B", "B ZF BF", "FF F!2P BB"], "hands": [["PZ", "F", "B"]]}
-    state = State.new(1, seed=3, position=position)
+    state = State.new(1, seed=3, start=position)
     assert refused(state, "place:PZ@C1T>a1=P").rule == "bangkok.solo.piles"
     assert refused(state, "place:PZ@R1R>b1=Z").rule == "bangkok.solo.free-end"
-    loose = State.new(1, seed=3, solo_slots="piles-only", position=position)
+    loose = State.new(1, seed=3, solo_slots="piles-only", start=position)
     assert loose.check("place:PZ@R1R>a1=P,b1=Z") is None
     assert refused(loose, "place:PZ@C3T>c1=B").rule == "bangkok.solo.piles"
 
@@ -364,9 +364,9 @@ def test_view_hides_other_hands_objectives_and_pile_tops() -> None:
     text = json.dumps(view)
     assert view["hand"] == [c for c in view["hand"] if c is not None] and len(view["hand"]) == 3
     assert view["objectives"] == [None, "P"] and view["objective"]["good"] == "P"
-    assert view["rules"]["position"]["hands"][0] is None
-    assert view["rules"]["position"]["objectives"] == [None, "P"]
-    assert "boat_pile" not in view["rules"]["position"]
+    assert view["rules"]["start"]["hands"][0] is None
+    assert view["rules"]["start"]["objectives"] == [None, "P"]
+    assert view["rules"]["start"]["boat_pile"] is None
     for secret in state.secrets(1):
         assert secret not in text
     assert any(state.edition.card_id(c) in json.dumps(state.view(0)) for c in state.hands[0])
@@ -385,7 +385,7 @@ def test_view_lists_placements_labels_and_events() -> None:
               for a in actions[end]}
     assert placed == {a for a in view["legal"] if a.startswith("place:")}
     after = state.play(entry["actions"]["R1R"][0])
-    assert "Seat 0" in after.view(1)["events"][-1]
+    assert "Seat 0" in after.view(1)["events"][-1]["text"]
 
 
 def test_inventory_counts_every_card_once() -> None:
@@ -400,7 +400,7 @@ def test_position_records_replay() -> None:
     state = scenario(["Z P PB", "B ZF BF", "FF F!2P BB"], ["PZ", "F", "B"], boat_pile=["ZZ"])
     state = state.play(state.legal_actions()[0])
     record = json.loads(json.dumps(state.to_record()))
-    assert record["rules"]["position"]["boat_pile"] == ["ZZ"]
+    assert record["rules"]["start"]["boat_pile"] == ["ZZ"]
     assert explorer.replay(record) == state
 
 
@@ -416,4 +416,4 @@ def test_position_records_replay() -> None:
 ])
 def test_bad_positions_are_refused_clearly(position: dict[str, Any], message: str) -> None:
     with pytest.raises(ValueError, match=message):
-        State.new(2, seed=1, position=position)
+        State.new(2, seed=1, start=position)

@@ -1,18 +1,34 @@
-"""Bangkok's goods and card faces, parsed from the project's notation.
+"""Bangkok's notation: goods, card faces, place names and actions, parsed and written.
 
 A boat card is its goods (``PZ``, ``PP``, ``F``); a chilli card is its goods (possibly none), ``!``,
 its scoring type 1-4 and the goods it indicates (``P!1P``, ``BB!3BF``). Goods inside a face may be
 written in any order on input; the engine writes them in the book's order P Z B F (:func:`canonical`).
+
+Places of a 3x3 square (the port, a market) are numbered row by row (0 = top left) and named like
+chess squares with the rows counted from the top: ``a1`` upper left, ``c3`` lower right.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 GOODS = "PZBF"
 GOOD_NAMES = {"P": "passion fruit", "Z": "Thai zucchini", "B": "blue peas", "F": "fish"}
 GOOD_INDEX = {good: index for index, good in enumerate(GOODS)}
 MAX_GOODS = 3
+SIZE = 3
+CELLS = SIZE * SIZE
+
+
+def cell_name(index: int) -> str:
+    return "abc"[index % SIZE] + str(index // SIZE + 1)
+
+
+CELL_NAMES: tuple[str, ...] = tuple(cell_name(i) for i in range(CELLS))
+CELL_INDEX = {name: index for index, name in enumerate(CELL_NAMES)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,3 +123,58 @@ def parse_rows(rows: object, what: str = "rows") -> list[Card | None]:
             except ValueError as exc:
                 raise ValueError(f"{what} row {number}: {exc}") from None
     return cells
+
+
+def card_data(card: Card) -> dict[str, object]:
+    """A face as structured data for views: its goods, chilli type and indicated goods as lists."""
+    return {"goods": list(card.goods), "type": card.kind, "indicated": list(card.indicated)}
+
+
+def goods_words(goods: str) -> str:
+    return ", ".join(GOOD_NAMES[g] for g in goods) if goods else "no goods"
+
+
+# ---- actions ------------------------------------------------------------------------------------
+
+
+class Place(NamedTuple):
+    """``place:PZ@R1R>a1=ZB,c1=P`` read: the hand card, the end, the taken places (and their cards)."""
+
+    face: str
+    end: str
+    taken: tuple[tuple[str, str], ...]
+
+
+def place_notation(face: str, end: str, taken: Sequence[tuple[int, str]]) -> str:
+    """``place:PZ@R1R>a1=PZ,c1=P``: the hand card, the end, and each taken place with its card."""
+    return f"place:{face}@{end}>" + ",".join(f"{CELL_NAMES[cell]}={card}" for cell, card in taken)
+
+
+def read_place(action: str) -> Place:
+    """The parts of a (well-formed) place action."""
+    face, _, rest = action.removeprefix("place:").partition("@")
+    end, _, taken = rest.partition(">")
+    parts = (item.partition("=") for item in taken.split(",") if item)
+    items = tuple((place, card) for place, _, card in parts)
+    return Place(face, end, items)
+
+
+def read_market(action: str) -> tuple[str, str]:
+    """``market:PZ@b1`` as its face and place."""
+    face, _, place = action.removeprefix("market:").partition("@")
+    return face, place
+
+
+def respell(action: str) -> str | None:
+    """``action`` with every card face rewritten in the engine's goods order (``ZP`` -> ``PZ``)."""
+
+    def fix(match: re.Match[str]) -> str:
+        try:
+            return canonical(parse_card(match.group(0))).face
+        except ValueError:
+            return match.group(0)
+
+    head, sep, body = action.partition(":")
+    if not sep:
+        return None
+    return head + sep + re.sub(r"[PZBF]*![1-4][PZBF]+|[PZBF]+", fix, body)

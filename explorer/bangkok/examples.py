@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .._examples import Example
-from ._geometry import CELL_INDEX
+from ._notation import CELL_INDEX
 from ._scoring import score_market
 from ._state import State
 
@@ -21,9 +21,10 @@ OTHER_ROWS = ["B ZF BF", "FF F!2P BB"]
 OPPONENT = ["PZ", "ZZB", "PF"]  # seat 1, who only completes the last round
 
 
-def scenario(port: list[str], hand: list[str], **position: Any) -> State:
-    """A two-player game starting from ``port`` (3 rows) with ``hand`` for seat 0, who acts first."""
-    return State.new(2, seed=1, position={"port": port, "hands": [hand, OPPONENT], **position})
+def scenario(port: list[str], hand: list[str], **start: Any) -> State:
+    """A two-player game starting from ``port`` (3 rows) with ``hand`` for seat 0, who acts first;
+    ``start`` are more keys of the ``start`` option (``markets``, ``objectives``, ``boat_pile``...)."""
+    return State.new(2, seed=1, start={"port": port, "hands": [hand, OPPONENT], **start})
 
 
 def positions(state: State, card: str, end: str) -> list[list[int]]:

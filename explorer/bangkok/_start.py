@@ -1,0 +1,152 @@
+"""Starting positions for scenarios: the ``start`` rules option, checked for shape and notation.
+
+:func:`parse_start` checks the option alone (its shape and card notation). Whether the edition has
+the named cards, and whether there is one hand per player, is checked by :func:`deal_start` when the
+game is set up, since only then are the edition and the player count known.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, NamedTuple
+
+from ._edition import Edition
+from ._notation import CELL_NAMES, CELLS, GOOD_NAMES, canonical, parse_card, parse_rows
+
+KEYS = ("port", "hands", "markets", "objectives", "first_player", "boat_pile", "chilli_pile")
+MAX_SEATS = 4
+
+
+def _rows(value: Any, what: str) -> list[str]:
+    cells = parse_rows(value, what)
+    faces = [canonical(card).face if card is not None else "." for card in cells]
+    return [" ".join(faces[r * 3:r * 3 + 3]) for r in range(3)]
+
+
+def _cards(value: Any, what: str, chilli: bool | None = None) -> list[str]:
+    if not isinstance(value, list):
+        raise ValueError(f"{what}: give a list of cards, not {value!r}")
+    out = []
+    for index, text in enumerate(value):
+        try:
+            card = canonical(parse_card(text))
+        except ValueError as exc:
+            raise ValueError(f"{what}[{index}]: {exc}") from None
+        if chilli is not None and card.is_chilli != chilli:
+            kind = "chilli" if chilli else "boat"
+            raise ValueError(f"{what}[{index}]: {card.face} is not a {kind} card")
+        out.append(card.face)
+    return out
+
+
+def _per_seat(value: Any, what: str) -> list[Any]:
+    if not isinstance(value, list) or not 1 <= len(value) <= MAX_SEATS:
+        raise ValueError(f"{what}: give a list with one entry per seat (1 to 4), not {value!r}")
+    return value
+
+
+def parse_start(value: Any) -> dict[str, Any] | None:
+    """The normalised ``start`` option (plain JSON data), or ``None`` for a seeded deal."""
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise ValueError("a start position is a dict with 'port' and 'hands' (and optional keys)")
+    unknown = sorted(set(value) - set(KEYS))
+    if unknown:
+        raise ValueError(f"unknown start key(s) {', '.join(unknown)}; known: {', '.join(KEYS)}")
+    missing = [key for key in ("port", "hands") if key not in value]
+    if missing:
+        raise ValueError(f"a start position needs {' and '.join(missing)}")
+    out: dict[str, Any] = {"port": _rows(value["port"], "start port")}
+    hands = _per_seat(value["hands"], "start hands")
+    out["hands"] = [_cards(hand, f"start hands[{seat}]") for seat, hand in enumerate(hands)]
+    for seat, hand in enumerate(out["hands"]):
+        if len(hand) > 3:
+            raise ValueError(f"start hands[{seat}]: a hand starts a turn with at most 3 cards")
+    if value.get("markets") is not None:
+        markets = _per_seat(value["markets"], "start markets")
+        out["markets"] = [_rows(rows, f"start markets[{seat}]") for seat, rows in enumerate(markets)]
+    if value.get("objectives") is not None:
+        goods = _per_seat(value["objectives"], "start objectives")
+        for seat, good in enumerate(goods):
+            if good not in GOOD_NAMES:
+                raise ValueError(f"start objectives[{seat}]: one good, P Z B or F, not {good!r}")
+        out["objectives"] = list(goods)
+    first = value.get("first_player", 0)
+    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < MAX_SEATS:
+        raise ValueError(f"start first_player: a seat number, not {first!r}")
+    out["first_player"] = first
+    for key, chilli in (("boat_pile", False), ("chilli_pile", True)):
+        if value.get(key):
+            out[key] = _cards(value[key], f"start {key}", chilli)
+    return out
+
+
+EMPTY = -1
+
+
+class Dealt(NamedTuple):
+    """The opening position a ``start`` option names, as card ids of the edition."""
+
+    first: int
+    hands: tuple[tuple[int, ...], ...]
+    port: tuple[int, ...]
+    markets: tuple[tuple[int, ...], ...]
+    boat_pile: tuple[int, ...]
+    chilli_pile: tuple[int, ...]
+    objectives: tuple[int, ...]
+    aside: tuple[int, ...]
+
+
+def deal_start(start: dict[str, Any], ed: Edition, players: int, rng: random.Random) -> Dealt:
+    """The named cards taken from the edition (first ids first), the rest shuffled into the piles
+    under the named tops; ``ValueError`` if the edition lacks a card or the seats do not match."""
+    pool: dict[str, list[int]] = {}
+    for card in range(len(ed.cards)):
+        pool.setdefault(ed.face_of[card], []).append(card)
+
+    def take(face: str, where: str) -> int:
+        ids = pool.get(face)
+        if not ids:
+            have = sum(1 for f in ed.face_of if f == face)
+            raise ValueError(f"start {where}: the {ed.name} edition has "
+                             + (f"only {have} {face} card(s)" if have else f"no {face} card"))
+        return ids.pop(0)
+
+    def rows(lines: list[str], where: str) -> tuple[int, ...]:
+        tokens = " ".join(lines).split()
+        return tuple(EMPTY if t == "." else take(t, f"{where} {CELL_NAMES[i]}") for i, t in enumerate(tokens))
+
+    for key in ("hands", "markets", "objectives"):
+        if key in start and len(start[key]) != players:
+            raise ValueError(f"start {key}: {len(start[key])} entries for {players} player(s)")
+    first = start["first_player"]
+    if first >= players:
+        raise ValueError(f"start first_player: seat {first} with {players} player(s)")
+    hands = tuple(tuple(take(f, f"hands[{s}]") for f in hand) for s, hand in enumerate(start["hands"]))
+    port = rows(start["port"], "port")
+    markets = start.get("markets")
+    squares = (tuple(rows(m, f"markets[{s}]") for s, m in enumerate(markets)) if markets
+               else ((EMPTY,) * CELLS,) * players)
+    tops = {key: [take(f, f"{key}[{i}]") for i, f in enumerate(start.get(key, ()))]
+            for key in ("boat_pile", "chilli_pile")}
+    rest = sorted(card for ids in pool.values() for card in ids)
+    boats = [c for c in rest if not ed.chilli_of[c]]
+    chillies = [c for c in rest if ed.chilli_of[c]]
+    rng.shuffle(boats)
+    rng.shuffle(chillies)
+    tiles = list(range(len(ed.objectives)))
+    if "objectives" in start:
+        chosen = []
+        for seat, good in enumerate(start["objectives"]):
+            match = [t for t in tiles if ed.objectives[t] == good]
+            if not match:
+                raise ValueError(f"start objectives[{seat}]: no pontoon tile with {good} is left")
+            chosen.append(match[0])
+            tiles.remove(match[0])
+        objectives = tuple(chosen)
+    else:
+        rng.shuffle(tiles)
+        objectives, tiles = tuple(tiles[:players]), tiles[players:]
+    return Dealt(first, hands, port, squares, tuple(tops["boat_pile"] + boats),
+                 tuple(tops["chilli_pile"] + chillies), objectives, tuple(sorted(tiles)))
