@@ -49,19 +49,34 @@ one (the Japanese outline's order), then the refill to four boats.
 View model (``state.view(seat)``, also the widgets' model)
 ------------------------------------------------------------
 Besides the common keys (game, players, seat, current_player, is_over, scores, winners, legal,
-move_number, rules): ``edition`` (name); ``geometry`` {rows, columns, spaces [{name, row, column,
-hood}], hoods [[space]], landings [{name, spaces, row, column}] (row/column: where the landing's
-point lies, in space widths from the board's north-west corner), entries {light, dark}}; ``colours`` per
-seat; ``colour`` of this seat; ``phase`` (turn, possess, thief, inspect, after, market, draw, over);
-``prompt`` (what this seat is asked, or ""); ``turn`` (whose turn); ``board`` {space: face + owner};
-``placed`` (space of the boat placed this turn); ``hand`` (this seat's faces only); ``hand_sizes``;
-``stacks`` (sizes); ``stocks`` (faces per seat); ``discard``; ``supply``; ``merchants_on_board``;
-``movement_cards``; ``moved_this_turn``; ``entered`` (has placed a first boat); ``track`` [{points,
-market}]; ``lukphat`` (spaces passed); ``market_days_held``; ``market`` {kind, causer, order, step,
-scorer} or null; ``master`` (landing last scored); ``targets`` {place: {boat: [space]}, move: {from:
-[to]}, score: {landing: [space]}} for the seat to act; ``score_sheet`` [{seat, label, points, rule}].
+labels, events, sheet, move_number, rules): ``edition`` (name); ``geometry`` {rows, columns, spaces
+[{name, row, column, hood}], hoods [[space]], landings [{name, spaces, row, column}] (row/column: where
+the landing's point lies, in space widths from the board's north-west corner), entries {light, dark}};
+``entry_spaces`` (those in use with this player count); ``colours`` per seat; ``colour`` of this seat;
+``phase`` (turn, possess, thief, inspect, after, market, draw, over); ``prompt`` (what this seat is
+asked, or ""); ``turn`` (whose turn); ``board`` {space: face + owner}; ``placed`` (space of the boat
+placed this turn); ``hand`` (this seat's faces only); ``hand_sizes``; ``stacks`` (sizes) and
+``stack_contents`` (what each stack holds, in the variant); ``stocks`` (faces per seat); ``discard``;
+``supply``; ``merchants_on_board``; ``movement_cards``; ``moved_this_turn``; ``entered`` (has placed a
+first boat); ``track`` [{points, market}] and ``track_text``; ``lukphat`` (spaces passed);
+``market_days_held``; ``market`` {kind, causer, order, shown_order, step, scorer, round, title, text} or
+null; ``market_due`` (the market day the counter reached, held when this turn ends); ``master``
+(landing last scored); ``targets`` {place: {boat: [space]}, move: {from: [to]}, score: {landing:
+[space]}} for the seat to act; ``templates`` (how a click makes an action: ``place:{boat}@{space}``,
+...); ``choices`` {notation: {type, boat, space, from, landing, to, stack}} for every legal action;
+``hood_limit``, ``hood_counts``, ``full_hoods``; ``protected_columns`` / ``protected_spaces`` (guarded
+by an inspector); ``thief_row`` / ``thief_spaces`` and ``inspector_column`` / ``inspector_spaces``
+while a placed thief or inspector acts; ``full_landings`` {landing: {value, points {colour: points},
+merchants, owners, formula}} (what scoring it now would pay); ``score_groups`` [{label, points per
+seat}] (the sheet summed by Luk Phat, landings, stock); ``legend`` (the board's key in words).
 A face is {id, kind, goods, special, baskets, neutral, lukphat}; owner is a colour, "neutral" or null.
 Other seats' hands and the stacks never appear (``secrets()`` lists their ids).
+
+Events (``view["events"]``) carry ``type`` (place, claim, decline, steal, inspect, move, end, pass,
+draw, market, score, stock) and what a widget needs: ``space``, ``from``/``src``, ``boat`` (a face
+without its id), ``lukphat`` {space, points, market}, ``landing``, ``value``, ``points`` {colour:
+points}, ``day``, ``order``, ``removed``/``kept``. ``str(state)`` prints the board;
+``board_text(state, "a1:d4")`` a part of it.
 
 Options (readings where the texts disagree)
 -------------------------------------------
@@ -88,8 +103,10 @@ Scenarios: start positions
 --------------------------
 ``State.from_position(players, position, seed, **rules)`` starts from a stated position, e.g.
 ``{"board": {"b2": "fish:2@green", "c3": "cookshop"}, "hands": [["fish:0+lukphat"], None, None],
-"lukphat": 3, "to_move": 2}``; boats by id or by face (see ``explorer.klongs._position``). The position
-is the ``start`` rules option, so it is part of ``to_record()`` and ``explorer.replay`` rebuilds it.
+"lukphat": 3, "to_move": 2}``; boats by id or by face (``<kind>[:<baskets>][+lukphat][@<owner>]``).
+The position is the ``start`` rules option, so it is part of ``to_record()`` and ``explorer.replay``
+rebuilds it; each seat is shown only its own hand of it. The rulebook examples are
+``explorer.klongs.examples``.
 
 Scoring helpers: ``score_landing(["2:green", "3:red", "0:green", "0:neutral"])`` -> ``{"green": 10,
 "red": 5}`` and ``stock_points(["bananas", "fish", ...])`` -> int, per the project contract.
@@ -99,18 +116,22 @@ from __future__ import annotations
 
 from .._spec import GameSpec
 from ._bot import HeuristicBot
-from ._catalogue import OPTIONS, RULES
-from ._edition import DEFAULT_NAME, GOODS, SPECIALS, Edition, EditionModel, default_edition, load_edition
-from ._engine import KlongsState as State
-from ._examples import EXAMPLES
-from ._position import COLOURS
+from ._catalogue import RULES
+from ._edition import DEFAULT_NAME, Edition, EditionModel, default_edition, load_edition
+from ._mechanics import HOOD_LIMIT
+from ._notation import COLOURS, GOODS, SPECIALS, boat_words
+from ._options import OPTIONS
 from ._scoring import score_landing, stock_points
+from ._state import State
+from ._view import board_text
+from .examples import EXAMPLES
 
 __all__ = [
     "COLOURS",
     "DEFAULT_NAME",
     "EXAMPLES",
     "GOODS",
+    "HOOD_LIMIT",
     "OPTIONS",
     "RULES",
     "SPEC",
@@ -119,6 +140,8 @@ __all__ = [
     "EditionModel",
     "HeuristicBot",
     "State",
+    "board_text",
+    "boat_words",
     "default_edition",
     "load_edition",
     "score_landing",

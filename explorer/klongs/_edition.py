@@ -7,20 +7,13 @@ row ``r`` and column ``c``: the spare column per row keeps a shifted mask from w
 
 from __future__ import annotations
 
-import json
-import re
-from dataclasses import dataclass
-from functools import cache
-from importlib import resources
-from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from .._errors import EditionError
+from .._editions import EditionLoader, validate
+from ._notation import GOODS, SPECIALS, Boat
 
-GOODS: tuple[str, ...] = ("flowers", "shrimps", "avocados", "pineapples", "eggplants", "fish", "bananas")
-SPECIALS: tuple[str, ...] = ("thief", "inspector", "cookshop")
 COLUMN_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 DEFAULT_NAME = "klongs-reconstructed"
 
@@ -62,11 +55,11 @@ class BoardModel(_Strict):
         hood_of: dict[str, int] = {}
         for index, hood in enumerate(self.hoods):
             if not 1 <= len(hood) <= 4:
-                raise ValueError(f"hoods.{index}: a hood has 1 to 4 water spaces, not {len(hood)}")
+                raise ValueError(f"hoods[{index}]: a hood has 1 to 4 water spaces, not {len(hood)}")
             for space in hood:
-                known(f"hoods.{index}", space)
+                known(f"hoods[{index}]", space)
                 if space in hood_of:
-                    raise ValueError(f"hoods.{index}: {space} is already in hood {hood_of[space]}")
+                    raise ValueError(f"hoods[{index}]: {space} is already in hood {hood_of[space]}")
                 hood_of[space] = index
         missing = sorted(names - set(hood_of))
         if missing:
@@ -74,14 +67,14 @@ class BoardModel(_Strict):
         seen: set[str] = set()
         for index, landing in enumerate(self.landings):
             if landing.name in seen:
-                raise ValueError(f"landings.{index}.name: {landing.name!r} is used twice")
+                raise ValueError(f"landings[{index}].name: {landing.name!r} is used twice")
             seen.add(landing.name)
-            cells = sorted(known(f"landings.{index}.spaces", s) for s in landing.spaces)
+            cells = sorted(known(f"landings[{index}].spaces", s) for s in landing.spaces)
             (r, c) = cells[0]
             if cells != [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]:
-                raise ValueError(f"landings.{index}.spaces: the four spaces must form a 2 x 2 square")
+                raise ValueError(f"landings[{index}].spaces: the four spaces must form a 2 x 2 square")
             if len({hood_of[s] for s in landing.spaces}) < 2:
-                raise ValueError(f"landings.{index}.spaces: a landing on a jetty spans 2 or more hoods")
+                raise ValueError(f"landings[{index}].spaces: a landing on a jetty spans 2 or more hoods")
         for kind in ("light", "dark"):
             spaces = getattr(self.entries, kind)
             for space in spaces:
@@ -143,34 +136,6 @@ def _space_name(row: int, column: int) -> str:
 
 def _space_rc(name: str) -> tuple[int, int]:
     return int(name[1:]) - 1, COLUMN_LETTERS.index(name[0])
-
-
-@dataclass(frozen=True, slots=True)
-class Boat:
-    """One boat card's face. ``goods`` is None for the special boats."""
-
-    id: str
-    goods: str | None
-    special: str | None
-    baskets: int
-    neutral: bool
-    lukphat: bool
-
-    @property
-    def kind(self) -> str:
-        return self.goods or self.special or "?"
-
-    def face(self) -> dict[str, Any]:
-        return {"id": self.id, "kind": self.kind, "goods": self.goods, "special": self.special,
-                "baskets": self.baskets, "neutral": self.neutral, "lukphat": self.lukphat}
-
-    def describe(self) -> str:
-        words = [self.kind, f"{self.baskets} basket{'s' if self.baskets != 1 else ''}"]
-        if self.neutral and self.special is None:
-            words.append("neutral")
-        if self.lukphat:
-            words.append("Luk Phat")
-        return " ".join(words)
 
 
 class Edition:
@@ -258,45 +223,19 @@ class Edition:
         }
 
 
-def _validate(data: Any, source: str) -> EditionModel:
-    if not isinstance(data, dict):
-        raise EditionError(f"{source}: an edition is a JSON object, not {type(data).__name__}")
-    try:
-        return EditionModel.model_validate(data)
-    except ValidationError as exc:
-        problems = []
-        for error in exc.errors():
-            parts = [str(part) for part in error["loc"]]
-            message = str(error["msg"]).removeprefix("Value error, ")
-            inner = re.match(r"^([\w.]+): (.*)$", message)
-            if inner:  # a model check that names the field inside the model it checks
-                parts.append(inner[1])
-                message = inner[2]
-            problems.append(f"field {'.'.join(parts) or '(edition)'}: {message}")
-        raise EditionError(f"{source} is not a valid Klongs edition: " + "; ".join(problems)) from None
+def _compile(data: Any, builtin: bool) -> Edition:
+    what = "the default Klongs edition" if builtin else "the Klongs edition"
+    return Edition(validate(EditionModel, data, what), builtin)
 
 
-@cache
+LOADER: EditionLoader[Edition] = EditionLoader("Klongs", "explorer.klongs", DEFAULT_NAME, Edition, _compile)
+
+
 def default_edition() -> Edition:
-    text = resources.files("explorer.klongs").joinpath("data/default.json").read_text(encoding="utf-8")
-    return Edition(_validate(json.loads(text), "the default edition"), builtin=True)
+    """The built-in edition, compiled once."""
+    return LOADER.default()
 
 
 def load_edition(edition: Any) -> Edition:
-    """``None`` or the default's name, an edition dict, or a path to an edition JSON file."""
-    if edition is None or edition == DEFAULT_NAME:
-        return default_edition()
-    if isinstance(edition, Edition):
-        return edition
-    if isinstance(edition, dict):
-        return Edition(_validate(edition, "edition"), builtin=False)
-    if isinstance(edition, (str, Path)):
-        path = Path(edition)
-        if not path.is_file():
-            raise EditionError(f"edition {str(edition)!r} is neither {DEFAULT_NAME!r} nor an edition file")
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except json.JSONDecodeError as exc:
-            raise EditionError(f"edition file {path}: not JSON ({exc})") from None
-        return Edition(_validate(data, f"edition file {path}"), builtin=False)
-    raise EditionError(f"edition must be None, a dict or a file path, not {type(edition).__name__}")
+    """``None`` or the default's name, an edition dict, a path to an edition JSON file, or an edition."""
+    return LOADER.load(edition)

@@ -7,9 +7,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from .._options import resolve_options
-from ._catalogue import OPTIONS
-from ._edition import GOODS, SPECIALS
-from ._position import COLOURS
+from ._notation import COLOURS, GOODS, SPECIALS
+from ._options import OPTIONS
 
 
 def landing_points(

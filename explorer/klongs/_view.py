@@ -1,13 +1,20 @@
-"""The per-seat view model (also the widgets' model): everything a seat may see, nothing more."""
+"""What a seat sees: the view model (also the widgets' model), action labels, events and the text board.
+
+Everything a widget draws is computed here from the state and the rule computations in
+``_mechanics``: the legal targets as structured data, landing previews, hood limits, the inspector's
+columns, the thief's row. A widget parses no notation and computes no rule values.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ._position import COLOURS
+from . import _mechanics as mech
+from ._mechanics import HOOD_LIMIT
+from ._notation import COLOURS, TEMPLATES, boat_words, parse
 
 if TYPE_CHECKING:
-    from ._engine import KlongsState
+    from ._state import State
 
 _PROMPTS = {
     "turn": "place a boat from your hand (a movement card may be used first)",
@@ -19,50 +26,155 @@ _PROMPTS = {
     "draw": "draw from stack 1 (neutral and special boats) or stack 2 (boats you can claim)",
     "over": "the game is over",
 }
+_MARKET_TEXT = {
+    "little": "In turn, twice round: score one landing with a boat of yours (then take one of your boats "
+              "from it into your stock) or decline.",
+    "big": "Players score in turn until nobody can or wants to; each scoring takes an own or neutral boat "
+           "into the stock. Then the stocks are scored.",
+}
+_STACKS = {1: "neutral and special boats", 2: "boats you can claim"}
+#: The score sheet summed by what scored (the end-of-game table).
+_GROUPS = (("Luk Phat track", ("klongs.lukphat",)),
+           ("landings", ("klongs.landing.score", "klongs.landing.cookshop")),
+           ("stock", ("klongs.stock",)))
 
 
-def _owner(state: KlongsState, boat: int) -> str | None:
+def _owner(state: State, boat: int) -> str | None:
     seat = state.owner[boat]
     if seat >= 0:
         return COLOURS[seat]
     return "neutral" if state.ed.boats[boat].neutral else None
 
 
-def view(state: KlongsState, seat: int) -> dict[str, Any]:
+def board_faces(state: State) -> dict[str, dict[str, Any]]:
+    """The boats on the board by space: face and owner (a colour, ``"neutral"`` or None)."""
+    ed = state.ed
+    return {ed.spaces[s]: {**ed.boats[b].face(), "owner": _owner(state, b)}
+            for s, b in enumerate(state.board) if b >= 0}
+
+
+def _targets(state: State, seat: int) -> dict[str, dict[str, list[str]]]:
+    """Where the seat to act may place each boat, move each boat, and which boat it may take from each
+    landing it may score: the engine's own lists, as names."""
+    if state.to_act != seat:
+        return {}
+    ed = state.ed
+    out: dict[str, dict[str, list[str]]] = {}
+    if state.phase == "turn":
+        out["place"] = {ed.boats[b].id: [ed.spaces[s] for s in spaces]
+                        for b, spaces in mech.place_options(state, seat).items() if spaces}
+    if state.phase in ("turn", "after") and state.cards[seat] and not state.moved:
+        for src, dst in mech.moves(state, seat):
+            out.setdefault("move", {}).setdefault(ed.spaces[src], []).append(ed.spaces[dst])
+    if state.phase == "market":
+        for landing, space in mech.scorings(state, seat):
+            out.setdefault("score", {}).setdefault(ed.landing_names[landing], []).append(ed.spaces[space])
+    return {kind: found for kind, found in out.items() if found}
+
+
+def _market(state: State) -> dict[str, Any] | None:
+    if state.market is None:
+        return None
+    kind, causer, order, index, _idle = state.market
+    n = state.players
+    shown = order if kind == "big" else order[:n]
+    round_ = None if kind == "big" else min(2, index // n + 1)
+    return {"kind": kind, "causer": causer, "order": list(order), "shown_order": list(shown), "step": index,
+            "scorer": state.to_act, "round": round_,
+            "title": "Big Market Day" if kind == "big" else f"Little Market Day, round {round_} of 2",
+            "text": _MARKET_TEXT[kind]}
+
+
+def _special_spaces(state: State) -> dict[str, Any]:
+    """The inspectors' columns, and the row or column a placed thief or inspector acts on."""
+    ed = state.ed
+    guarded = mech.protected(state)
+    placed = state.placed
+    thief = state.phase == "thief" and placed >= 0
+    inspector = state.phase == "inspect" and placed >= 0
+    return {
+        "protected_columns": sorted({ed.spaces[s][0] for s in mech.spaces(ed, guarded)}),
+        "protected_spaces": [ed.spaces[s] for s in mech.spaces(ed, guarded)],
+        "thief_row": str(ed.row[placed] + 1) if thief else None,
+        "thief_spaces": [ed.spaces[s] for s in mech.spaces(ed, ed.row_mask[ed.row[placed]])] if thief else [],
+        "inspector_column": ed.spaces[placed][0] if inspector else None,
+        "inspector_spaces": [ed.spaces[s] for s in mech.spaces(ed, ed.col_mask[ed.col[placed]])]
+        if inspector else [],
+    }
+
+
+def _score_groups(state: State) -> list[dict[str, Any]]:
+    """The score sheet summed per seat by what scored, with an "other" row if anything else did."""
+    out = []
+    known: set[str] = set()
+    for label_text, rules in _GROUPS:
+        known.update(rules)
+        points = [sum(line.points for line in state.lines if line.seat == seat and line.rule in rules)
+                  for seat in range(state.players)]
+        out.append({"label": label_text, "points": points})
+    other = [sum(line.points for line in state.lines if line.seat == seat and line.rule not in known)
+             for seat in range(state.players)]
+    if any(other):
+        out.append({"label": "other", "points": other})
+    return out
+
+
+def _choices(state: State, legal: list[str]) -> dict[str, dict[str, Any]]:
+    """Every legal notation's parts (type, boat, space, from, landing, to, stack), so that a widget
+    groups its buttons without reading the notation."""
+    out = {}
+    for notation in legal:
+        parsed = parse(notation)
+        assert parsed is not None
+        out[notation] = parsed.parts()
+    return out
+
+
+def _legend(state: State) -> list[str]:
+    entries = "light ones with two players" if state.players == 2 else "light and dark ones"
+    return [
+        "Dots: baskets. Disc: the merchant (R Y G B, N = printed neutral merchant). \u2726 Luk Phat symbol.",
+        f"\u2192 entry space ({entries}). Numbers on jetties: a full landing's points per merchant.",
+        f"A hood marked \u201cfull\u201d holds {HOOD_LIMIT} boats: its last space stays empty. "
+        "Striped columns are guarded by an inspector.",
+    ]
+
+
+def _track_text(state: State) -> str:
+    ed = state.ed
+    at, size = state.lukphat, len(ed.track_points)
+    if at >= size:
+        return "Luk Phat track: the counter has reached the end"
+    market = ed.track_market[at]
+    words = f"Luk Phat track: {at} of {size} spaces passed; the next Luk Phat boat scores "
+    words += str(ed.track_points[at])
+    return words + (f" and starts the {market.capitalize()} Market Day" if market else "")
+
+
+def view(state: State, seat: int) -> dict[str, Any]:
     ed = state.ed
     boats = ed.boats
-    legal = [str(a) for a in state.legal_actions()] if state.current_player == seat else []
-    targets: dict[str, dict[str, list[str]]] = {}
-    for action in legal:
-        kind, _, rest = action.partition(":")
-        if kind in ("place", "move", "score"):
-            src, _, dst = rest.replace("@", ">").replace("-", ">").partition(">")
-            targets.setdefault(kind, {}).setdefault(src, []).append(dst)
-    market = None
-    if state.market is not None:
-        kind, causer, order, index, _idle = state.market
-        market = {"kind": kind, "causer": causer, "order": list(order), "step": index,
-                  "scorer": state.actor}
+    legal = [str(a) for a in state.legal_actions()] if state.to_act == seat else []
+    board = board_faces(state)
     on_board = [0] * state.players
-    board: dict[str, dict[str, Any]] = {}
-    for space, boat in enumerate(state.board):
-        if boat >= 0:
-            board[ed.spaces[space]] = {**boats[boat].face(), "owner": _owner(state, boat)}
-            if state.owner[boat] >= 0:
-                on_board[state.owner[boat]] += 1
+    for boat in state.board:
+        if boat >= 0 and state.owner[boat] >= 0:
+            on_board[state.owner[boat]] += 1
+    counts = mech.hood_counts(state)
     return {
         "edition": ed.name,
         "geometry": ed.geometry(),
         "colours": list(COLOURS[: state.players]),
         "colour": COLOURS[seat],
         "phase": state.phase,
-        "prompt": _PROMPTS[state.phase] if state.current_player == seat else "",
+        "prompt": _PROMPTS[state.phase] if state.to_act == seat else "",
         "turn": None if state.phase == "over" else state.turn,
         "board": board,
         "placed": ed.spaces[state.placed] if state.placed >= 0 else None,
         "hand": [boats[b].face() for b in state.hands[seat]],
         "hand_sizes": [len(hand) for hand in state.hands],
         "stacks": [len(stack) for stack in state.stacks],
+        "stack_contents": [_STACKS[k + 1] for k in range(len(state.stacks))] if len(state.stacks) > 1 else [],
         "stocks": [[boats[b].face() for b in stock] for stock in state.stocks],
         "discard": [boats[b].face() for b in state.discard],
         "supply": list(state.supply),
@@ -70,12 +182,130 @@ def view(state: KlongsState, seat: int) -> dict[str, Any]:
         "movement_cards": list(state.cards),
         "moved_this_turn": state.moved,
         "entered": list(state.entered),
+        "entry_spaces": [ed.spaces[s] for s in mech.spaces(ed, ed.entry_mask(state.players))],
         "track": [{"points": p, "market": m} for p, m in zip(ed.track_points, ed.track_market, strict=True)],
+        "track_text": _track_text(state),
         "lukphat": state.lukphat,
         "market_days_held": state.market_days,
-        "market": market,
+        "market": _market(state),
+        "market_due": mech.market_due(state),
         "master": ed.landing_names[state.master] if state.master >= 0 else None,
-        "targets": targets,
-        "score_sheet": [{"seat": line.seat, "label": line.label, "points": line.points, "rule": line.rule}
-                        for line in state.lines],
+        "targets": _targets(state, seat),
+        "templates": dict(TEMPLATES),
+        "choices": _choices(state, legal),
+        "hood_limit": HOOD_LIMIT,
+        "hood_counts": counts,
+        "full_hoods": [hood for hood, n in enumerate(counts) if n >= HOOD_LIMIT],
+        **_special_spaces(state),
+        "full_landings": mech.landing_previews(state),
+        "score_groups": _score_groups(state),
+        "legend": _legend(state),
     }
+
+
+# ---- labels and events ----------------------------------------------------------------------------
+
+
+def label(state: State, notation: str) -> str:
+    """What a legal action does, in a sentence (a button's accessible name)."""
+    action = parse(notation)
+    if action is None or not action.ok:
+        return notation
+    ed = state.ed
+    board = board_faces(state)
+    kind = action.kind
+    if kind == "place":
+        assert action.boat is not None
+        face = ed.boats[ed.boat_index[action.boat]].face()
+        return f"Place your {boat_words(face)} on {action.space}"
+    if kind == "move":
+        return (f"Move your {boat_words(board.get(action.src or ''))} from {action.src} to {action.dst} "
+                "(uses a movement card)")
+    if kind == "merchant":
+        if action.space is None:
+            return "Put one of your merchants on the boat just placed"
+        return f"Move your merchant from the boat on {action.space} onto the boat just placed"
+    if kind == "decline":
+        if state.phase == "market":
+            return "Do not score a landing this time"
+        return "Leave the boat just placed without a merchant"
+    if kind == "steal":
+        if action.space is None:
+            return "The thief takes nothing"
+        where = "your stock" if action.to == "stock" else "your hand (instead of drawing)"
+        return f"The thief takes the {boat_words(board.get(action.space))} on {action.space} into {where}"
+    if kind == "inspect":
+        if action.space is None:
+            return "Discard the thieves in the inspector's column"
+        if action.to == "hand":
+            return f"Take the thief on {action.space} into your hand (instead of drawing)"
+        return f"Discard the thief on {action.space}"
+    if kind == "score":
+        preview = mech.landing_previews(state).get(action.landing or "", {})
+        points = ", ".join(f"{c} {p}" for c, p in preview.get("points", {}).items())
+        return (f"Score landing {action.landing} ({points or 'no points'}) and take the "
+                f"{boat_words(board.get(action.space or ''))} on {action.space} into your stock")
+    if kind == "draw":
+        assert action.stack is not None
+        left = len(state.stacks[action.stack - 1])
+        return f"Draw from stack {action.stack} ({_STACKS[action.stack]}, {left} left)"
+    return "End your turn without moving a boat" if kind == "end" else "Pass: you cannot place a boat"
+
+
+# ---- the board as text ----------------------------------------------------------------------------
+
+CODES = {"flowers": "Fl", "shrimps": "Sh", "avocados": "Av", "pineapples": "Pi", "eggplants": "Eg",
+         "fish": "Fi", "bananas": "Ba", "thief": "Th", "inspector": "In", "cookshop": "Co"}
+
+
+def board_text(state: State, area: str | None = None) -> str:
+    """The board as text: ``Fi2g*`` is a fish boat with 2 baskets, a green merchant and the Luk Phat
+    symbol (``n``: printed neutral merchant, ``-``: unclaimed); ``|`` and ``-`` lines are the jetties
+    between hoods. ``area`` (``"a1:e4"``) shows part of the board. The board is public, so every seat
+    sees the same.
+
+    >>> import explorer
+    >>> state = explorer.klongs.State.from_position(2, {"board": {"b2": "fish:2@red", "c3": "cookshop"}})
+    >>> print(explorer.klongs.board_text(state, "a1:d4"))
+           a     b   |   c     d
+      1    .     .   |   .     .
+      2    .   Fi2r  |   .     .
+        -------------+------------
+      3    .     .   | Co0n    .
+      4    .     .   |   .     .
+    """
+    ed = state.ed
+    hood = {(ed.row[i], ed.col[i]): ed.hood_of[i] for i in range(len(ed.spaces))}
+    r0, c0, r1, c1 = 0, 0, ed.rows - 1, ed.columns - 1
+    if area:
+        first, _, last = area.partition(":")
+        if first not in ed.index or last not in ed.index:
+            raise ValueError(f"area {area!r}: write two spaces of this board, e.g. 'a1:d4'")
+        (r0, c0), (r1, c1) = divmod(ed.index[first], ed.columns), divmod(ed.index[last], ed.columns)
+    col_jetty = {c for c in range(c0 + 1, c1 + 1)
+                 if any(hood[r, c - 1] != hood[r, c] for r in range(ed.rows))}
+    row_jetty = {r for r in range(r0 + 1, r1 + 1)
+                 if any(hood[r - 1, c] != hood[r, c] for c in range(ed.columns))}
+    faces = board_faces(state)
+
+    def cell(r: int, c: int) -> str:
+        face = faces.get(ed.spaces[r * ed.columns + c])
+        if face is None:
+            return "  .  "
+        owner = face["owner"]
+        mark = owner[0] if owner in COLOURS else ("n" if owner == "neutral" else "-")
+        return f"{CODES.get(face['kind'], '??')}{face['baskets']}{mark}{'*' if face['lukphat'] else ' '}"
+
+    def line(label_text: str, cells: list[str]) -> str:
+        out = f"{label_text:>3} "
+        for c, text in zip(range(c0, c1 + 1), cells, strict=True):
+            out += (" | " if c in col_jetty else " ") + text
+        return out.rstrip()
+
+    out = [line("", [f"  {ed.spaces[c][0]}  " for c in range(c0, c1 + 1)])]
+    for r in range(r0, r1 + 1):
+        if r in row_jetty:
+            jetty = "".join(("-+-" if c in col_jetty else "-") + "-----" for c in range(c0, c1 + 1))
+            out.append("    " + jetty)
+        out.append(line(str(r + 1), [cell(r, c) for c in range(c0, c1 + 1)]))
+    return "\n".join(out)

@@ -13,9 +13,8 @@
 # %%
 # Shared helpers. Seats play the colours red, yellow, green, blue in seat order.
 import explorer
-from explorer.klongs import COLOURS, OPTIONS, RULES, State, score_landing
-from explorer.klongs._examples import hand_boat
-from widgets.klong_board import board_text
+from explorer.klongs import COLOURS, OPTIONS, RULES, State, board_text, score_landing
+from explorer.klongs.examples import hand_boat
 
 
 def option(name):
@@ -51,7 +50,7 @@ def place(state, kind, space):
 option("moved_boat")
 moving = {"board": {"b2": "fish:2@red", "e5": "fish:1@yellow", "d4": "bananas:1"},
           "hands": [["flowers:1", "fish:1", "shrimps:1", "eggplants:1"], None]}
-print(board_text(State.from_position(2, moving).view(0), "a1:e5"))
+print(board_text(State.from_position(2, moving), "a1:e5"))
 
 
 def moves(**rules):
@@ -73,10 +72,10 @@ readings("moved_boat", moves)
 
 # %%
 option("inspector_thieves")
-from explorer.klongs._examples import inspector_position
+from explorer.klongs.examples import inspector_position
 
 position = inspector_position(["e2", "e6"])
-print(board_text(State.from_position(2, position).view(0), "c1:f7"))
+print(board_text(State.from_position(2, position), "c1:f7"))
 
 
 def inspector(**rules):
@@ -99,11 +98,11 @@ readings("inspector_thieves", inspector)
 
 # %%
 option("two_cookshops")
-from explorer.klongs._examples import JOHN_POSITION
+from explorer.klongs.examples import JOHN_POSITION
 
 two = {**JOHN_POSITION, "board": {"b2": "fish:2@green", "c2": "cookshop:1", "b3": "flowers:3@red",
                                   "c3": "cookshop:1"}}
-print(board_text(State.from_position(3, two).view(2), "a1:d4"))
+print(board_text(State.from_position(3, two), "a1:d4"))
 
 
 def cookshops(**rules):
@@ -190,10 +189,10 @@ readings("market_day_draw", john_draw)
 # the shrimps boat on c3 is unclaimed, red's fish on b2 is red's own.
 
 # %%
-from explorer.klongs._examples import big_market_position
+from explorer.klongs.examples import big_market_position
 
 opening = State.from_position(3, big_market_position([10, 4, 7], {"c3": "shrimps:1"}, 0))
-print(board_text(opening.view(0), "a1:d4"))
+print(board_text(opening, "a1:d4"))
 big = place(opening, "pineapples", "d1").play("decline")
 print(f"{big.view(0)['market']['kind']} market day, {COLOURS[big.current_player]} opens")
 for action in ("score:Lb2>c2", "score:Lb2>c3", "score:Lb2>b2"):

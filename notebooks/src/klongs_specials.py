@@ -13,9 +13,8 @@
 # %%
 # Shared helpers. Seats play the colours red, yellow, green, blue in seat order.
 import explorer
-from explorer.klongs import COLOURS, EXAMPLES, RULES, State, stock_points
-from explorer.klongs._examples import hand_boat
-from widgets.klong_board import board_text
+from explorer.klongs import COLOURS, EXAMPLES, RULES, State, board_text, stock_points
+from explorer.klongs.examples import hand_boat
 
 
 def check(label, book, engine):
@@ -53,10 +52,10 @@ def refusal(state, action):
 # guards column f. Red places a thief on c3.
 
 # %%
-from explorer.klongs._examples import THIEF_POSITION, compute_thief, thief_scenario
+from explorer.klongs.examples import THIEF_POSITION, compute_thief, thief_scenario
 
 start, placed, to_stock = thief_scenario("stock")
-print(board_text(start.view(0), "a1:h5"))
+print(board_text(start, "a1:h5"))
 computed = compute_thief()
 book = {"thief in a protected column": "klongs.place.thief-protected", "may take": ["b3", "d3"],
         "inspector's boat": "klongs.thief", "protected boat": "klongs.inspector",
@@ -78,10 +77,10 @@ for rule_id in ("klongs.thief", "klongs.place.thief-protected"):
 # **The rulebook's example**: a thief stands on e2; red places an inspector on e3.
 
 # %%
-from explorer.klongs._examples import compute_inspector, compute_two_thieves, inspector_scenario
+from explorer.klongs.examples import compute_inspector, compute_two_thieves, inspector_scenario
 
 start, discarded = inspector_scenario(["e2"], "inspect:discard")
-print(board_text(start.view(0), "c1:f4"))
+print(board_text(start, "c1:f4"))
 computed = compute_inspector()
 book = {"discard and draw": {"thieves left in column e": 0, "thieves in red's hand": 0, "discarded": 1,
                              "red draws": 1},
@@ -138,7 +137,7 @@ rule("klongs.landing.score")
 # The engine sets up four small positions, each with a different tie, and reports who opens the day.
 
 # %%
-from explorer.klongs._examples import BIG_MARKET_CASES, compute_big_market_order, compute_big_market_removal
+from explorer.klongs.examples import BIG_MARKET_CASES, compute_big_market_order, compute_big_market_removal
 
 computed = compute_big_market_order()
 book = {"lowest score starts": "yellow", "tie: fewer merchants on the board": "yellow",
@@ -164,7 +163,7 @@ for rule_id in ("klongs.market.big", "klongs.market.big.order"):
 # stock; nobody can score a landing, so the stock is all that counts.
 
 # %%
-from explorer.klongs._examples import SARAH_STOCK, compute_sarah_scenario
+from explorer.klongs.examples import SARAH_STOCK, compute_sarah_scenario
 
 check("stock_points(Sarah's stock)", 35, stock_points(SARAH_STOCK))
 computed = compute_sarah_scenario()

@@ -22,9 +22,8 @@
 # %%
 # Shared helpers. Seats play the colours red, yellow, green, blue in seat order.
 import explorer
-from explorer.klongs import COLOURS, EXAMPLES, RULES, State, default_edition, score_landing
-from explorer.klongs._examples import hand_boat
-from widgets.klong_board import board_text
+from explorer.klongs import COLOURS, EXAMPLES, RULES, State, board_text, default_edition, score_landing
+from explorer.klongs.examples import hand_boat
 
 
 def check(label, book, engine):
@@ -122,7 +121,7 @@ rule("klongs.place.entry")
 # %%
 touching = State.from_position(2, {"board": {"b2": "fish:2@red"},
                                    "hands": [["flowers:1", "fish:1", "shrimps:1", "eggplants:1"], None]})
-print(board_text(touching.view(0), "a1:d4"))
+print(board_text(touching, "a1:d4"))
 expect("spaces allowed around b2", ["a1", "a2", "a3", "b1", "b3", "c1", "c2", "c3"], places(touching, "flowers"))
 refusal(touching, f"place:{hand_boat(touching, 0, 'flowers')}@e5")
 rule("klongs.place.touch")
@@ -134,7 +133,7 @@ rule("klongs.place.touch")
 # %%
 hood = State.from_position(2, {"board": {"a1": "fish:2@red", "b1": "fish:1", "a2": "bananas:1@yellow"},
                                "hands": [["flowers:1", "fish:1", "shrimps:1", "eggplants:1"], None]})
-print(board_text(hood.view(0), "a1:d3"))
+print(board_text(hood, "a1:d3"))
 expect("b2 allowed", False, "b2" in places(hood, "flowers"))
 refusal(hood, f"place:{hand_boat(hood, 0, 'flowers')}@b2")
 rule("klongs.place.hood-limit")
@@ -171,10 +170,10 @@ for rule_id in ("klongs.possess", "klongs.possess.neutral", "klongs.possess.relo
 # space and Mary scores its 6 points.
 
 # %%
-from explorer.klongs._examples import compute_mary, mary_scenario
+from explorer.klongs.examples import compute_mary, mary_scenario
 
 start, after = mary_scenario()
-print(board_text(after.view(0), "a1:c4"))
+print(board_text(after, "a1:c4"))
 computed = compute_mary()
 for label, book in {"counter before": 0, "counter after": 1, "Mary's points": 6}.items():
     check(label, book, computed[label])
@@ -199,17 +198,16 @@ rule("klongs.lukphat")
 # the counter on space 3, and John places a Luk Phat boat on d1, which reaches the Little Market Day.
 
 # %%
-from explorer.klongs._examples import JOHN_POSITION, john_scenario
-from widgets.klong_board import landing_preview
+from explorer.klongs.examples import JOHN_POSITION, john_scenario
 
 john = john_scenario()  # before, placed, declined the merchant, ended the turn, scored
-print(board_text(john[0].view(2), "a1:e4"))
+print(board_text(john[0], "a1:e4"))
 market = john[3]
 view = market.view(2)
 check("market day", "little", view["market"]["kind"])
 check("John scores first", "green", COLOURS[market.current_player])
 print("John's choices:", ", ".join(view["legal"]))
-preview = landing_preview(view)["Lb2"]
+preview = view["full_landings"]["Lb2"]
 print(f"landing Lb2 is worth {preview['value']} per merchant: {preview['points']}")
 end = john[4]
 gains = {COLOURS[line.seat]: line.points for line in end.score_sheet() if line.rule == "klongs.landing.score"}
@@ -229,7 +227,7 @@ for rule_id in ("klongs.market.little", "klongs.landing.full", "klongs.landing.o
 # the texts can be read two ways; see [the readings page](klongs_readings.ipynb).)
 
 # %%
-from explorer.klongs._examples import compute_cookshop_scenario
+from explorer.klongs.examples import compute_cookshop_scenario
 
 cookshop = compute_cookshop_scenario()
 check("John with a cookshop", 20, cookshop["John"])
@@ -248,7 +246,7 @@ rule("klongs.landing.cookshop")
 # %%
 moving = State.from_position(2, {"board": {"b2": "fish:2@red", "e5": "fish:1@yellow", "d4": "bananas:1"},
                                  "hands": [["flowers:1", "fish:1", "shrimps:1", "eggplants:1"], None]})
-print(board_text(moving.view(0), "a1:e5"))
+print(board_text(moving, "a1:e5"))
 moves = sorted(a[5:] for a in map(str, moving.legal_actions()) if a.startswith("move:"))
 expect("red's moves", ["b2-a1", "b2-a2", "b2-a3", "b2-b1", "b2-b3", "b2-c1", "b2-c2", "b2-c3"], moves)
 refusal(moving, "move:b2-d2")

@@ -11,7 +11,7 @@ import pytest
 import explorer
 from explorer import IllegalAction
 from explorer.klongs import RULES, State
-from explorer.klongs._examples import hand_boat
+from explorer.klongs.examples import hand_boat
 
 RED, YELLOW, GREEN, BLUE = 0, 1, 2, 3
 

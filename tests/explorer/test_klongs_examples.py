@@ -8,7 +8,7 @@ import explorer
 from explorer._examples import verify
 from explorer.bots import RandomBot, make_bot
 from explorer.klongs import EXAMPLES, RULES, HeuristicBot, score_landing, stock_points
-from explorer.klongs._examples import (
+from explorer.klongs.examples import (
     GREEN,
     RED,
     compute_big_market_order,

@@ -1,4 +1,4 @@
-"""The Bangkok Klongs engine: one immutable state per position, actions as notation strings.
+"""The Bangkok Klongs state: one immutable value per position, actions as notation strings.
 
 Positions live in tuples and ints: ``board`` maps each water space to a boat index (-1 empty), ``occ``
 is the same as a bitmask (see ``_edition``), ``owner`` maps each boat to the seat whose merchant
@@ -6,70 +6,37 @@ stands on it (-1 none). A turn walks through phases, each with its own actions:
 
 ``turn`` (place, move, pass) -> ``possess`` / ``thief`` / ``inspect`` (what the placed boat asks)
 -> ``after`` (optional move, or end) -> ``market`` (score or decline, per seat) -> ``draw`` (variant
-only: pick a stack) -> the next ``turn``; ``over`` once the stock is scored.
+only: pick a stack) -> the next ``turn``; ``over`` once the stock is scored. ``turn`` is whose turn it
+is, ``to_act`` who acts now (on a market day, the scorer).
+
+The rule computations live in ``_mechanics``, the view and texts in ``_view``, refusals in ``_explain``.
 """
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar, Self
-from weakref import WeakKeyDictionary
 
 from .._errors import IllegalAction
 from .._state import GameState, ScoreLine
-from ._catalogue import OPTIONS, RULES
-from ._edition import GOODS, Edition, load_edition
-from ._position import COLOURS, resolve_position
-from ._scoring import landing_points, stock_value
-
-MERCHANTS = {2: 17, 3: 12, 4: 9}
-HAND_SIZE = 4
-MOVEMENT_CARDS = 2
-HOOD_LIMIT = 3
-
-_PLACE = re.compile(r"^place:(?P<boat>[^@]+)@(?P<space>[a-z]\d+)$")
-_MOVE = re.compile(r"^move:(?P<src>[a-z]\d+)-(?P<dst>[a-z]\d+)$")
-_SCORE = re.compile(r"^score:(?P<landing>[^>]+)>(?P<space>[a-z]\d+)$")
-_STEAL = re.compile(r"^steal:(?P<space>[a-z]\d+)>(?P<to>stock|hand)$")
-_INSPECT = re.compile(r"^inspect:(?:(?P<space>[a-z]\d+)>)?(?P<to>discard|hand)$")
+from .._tuples import appended, replaced
+from . import _mechanics as mech
+from ._edition import Edition, load_edition
+from ._explain import explain
+from ._mechanics import HAND_SIZE, MERCHANTS, MOVEMENT_CARDS
+from ._notation import COLOURS, GOODS, Action, boat_words, parse, tables
+from ._scoring import stock_value
+from ._start import place_start, resolve_position
+from ._view import board_text, label, view
 
 
-class _Tables:
-    """Interned notation strings per edition, so legal_actions() builds lists without formatting."""
-
-    def __init__(self, ed: Edition) -> None:
-        n = len(ed.spaces)
-        self.place = tuple(tuple(f"place:{boat.id}@{space}" for space in ed.spaces) for boat in ed.boats)
-        self.move = tuple(tuple(f"move:{ed.spaces[a]}-{ed.spaces[b]}" for b in range(n)) for a in range(n))
-        self.score = tuple(tuple(f"score:{name}>{ed.spaces[s]}" for s in range(n))
-                           for name in ed.landing_names)
-        self.steal = tuple((f"steal:{s}>stock", f"steal:{s}>hand") for s in ed.spaces)
-        self.inspect_hand = tuple(f"inspect:{s}>hand" for s in ed.spaces)
-        self.inspect_discard = tuple(f"inspect:{s}>discard" for s in ed.spaces)
-
-
-# Keyed by the edition object itself (weakly), so a user's edition gets its own tables and frees them.
-_TABLES: WeakKeyDictionary[Edition, _Tables] = WeakKeyDictionary()
-
-
-def _tables(ed: Edition) -> _Tables:
-    tables = _TABLES.get(ed)
-    if tables is None:
-        tables = _TABLES[ed] = _Tables(ed)
-    return tables
-
-
-class KlongsState(GameState):
+class State(GameState):
     """A Bangkok Klongs position. Start one with ``explorer.new_game("klongs", ...)`` or
     :meth:`from_position` for a scenario."""
 
-    GAME: ClassVar[str] = "klongs"
-    RULES = RULES
-    OPTIONS = OPTIONS
-    MIN_PLAYERS: ClassVar[int] = 2
-    MAX_PLAYERS: ClassVar[int] = 4
+    # A start position may fix every seat's hand: each seat sees only its own in the rules it is shown.
+    START_PRIVATE: ClassVar[dict[str, str]] = {"hands": "seat"}
 
     ed: Edition
     board: tuple[int, ...]
@@ -86,7 +53,6 @@ class KlongsState(GameState):
     lines: tuple[ScoreLine, ...]
     phase: str
     turn: int
-    actor: int
     moved: bool
     placed: int
     pending_market: str | None
@@ -95,6 +61,9 @@ class KlongsState(GameState):
     master: int
     market_days: int
     skip_draw: bool
+    #: Boats that have been on the board (a bit per boat): their ids are public from then on, even in
+    #: a hand (a thief's or inspector's catch), since the events name them.
+    seen: int
 
     # ---- construction -------------------------------------------------------------------------
 
@@ -105,7 +74,7 @@ class KlongsState(GameState):
         game's record replays it. Keys (all optional): ``board`` {space: boat}, ``hands`` (one list
         or null per seat; null deals 4), ``stocks``, ``scores``, ``lukphat`` (spaces the counter has
         passed), ``movement_cards``, ``entered`` (who has placed a first boat; default: board not empty),
-        ``to_move``. Boats are ids or faces, see ``explorer.klongs._position``; the boats not named
+        ``to_move``. Boats are ids or faces, see ``explorer.klongs._start``; the boats not named
         are shuffled into the stack(s) by ``seed``."""
         return cls.new(players, seed, edition=edition, start=position, **rules)
 
@@ -121,20 +90,8 @@ class KlongsState(GameState):
         n = self.players
         start = self.rules["start"]
         placed = resolve_position(start, ed, n) if start is not None else None
-        board = [-1] * len(ed.spaces)
-        owner = [-1] * len(ed.boats)
-        supply = [MERCHANTS[n]] * n
-        used: set[int] = set()
-        if placed is not None:
-            used = placed.used
-            for space, (boat, seat) in placed.board.items():
-                board[space] = boat
-                if seat >= 0:
-                    if supply[seat] == 0:
-                        raise ValueError(f"start.board: {COLOURS[seat]} has only {MERCHANTS[n]} merchants")
-                    owner[boat] = seat
-                    supply[seat] -= 1
-        rest = [b for b in range(len(ed.boats)) if b not in used]
+        board, owner, supply = place_start(placed, ed, n, MERCHANTS[n])
+        rest = [b for b in range(len(ed.boats)) if placed is None or b not in placed.used]
         self.rng("stack").shuffle(rest)
         if self.rules["more_tactics"]:
             # stack 1: neutral and special boats; stack 2: boats a player can claim
@@ -153,6 +110,7 @@ class KlongsState(GameState):
                 hands.append([stacks[0].pop() for _ in range(HAND_SIZE) if stacks[0]])
         self.board = tuple(board)
         self.occ = sum(ed.bit[s] for s, b in enumerate(board) if b >= 0)
+        self.seen = sum(1 << b for b in board if b >= 0)
         self.owner = tuple(owner)
         self.hands = tuple(tuple(h) for h in hands)
         self.stacks = tuple(tuple(s) for s in stacks)
@@ -179,11 +137,8 @@ class KlongsState(GameState):
         self.phase = "turn"
         self._start_turn(start.get("to_move", 0) if start else 0)
 
-    # ---- public helpers -------------------------------------------------------------------------
 
-    @property
-    def current_player(self) -> int | None:
-        return None if self.phase == "over" else self.actor
+    # ---- public helpers -------------------------------------------------------------------------
 
     def boat(self, boat_id: str) -> dict[str, Any]:
         """The face of a boat of this game's edition, by id."""
@@ -201,7 +156,7 @@ class KlongsState(GameState):
     # ---- turn flow --------------------------------------------------------------------------------
 
     def _start_turn(self, seat: int) -> None:
-        self.turn = self.actor = seat
+        self.turn = self.to_act = seat
         self.phase = "turn"
         self.moved = False
         self.placed = -1
@@ -211,9 +166,9 @@ class KlongsState(GameState):
 
     def _after_placement(self) -> None:
         seat = self.turn
-        if self.cards[seat] and not self.moved and self._moves(seat):
+        if self.cards[seat] and not self.moved and mech.moves(self, seat):
             self.phase = "after"
-            self.actor = seat
+            self.to_act = seat
         else:
             self._end_turn()
 
@@ -233,7 +188,7 @@ class KlongsState(GameState):
             stacks = self.stacks
             if len(hand) < HAND_SIZE and len(stacks) == 2 and stacks[0] and stacks[1]:
                 self.phase = "draw"
-                self.actor = seat
+                self.to_act = seat
                 return
             need = HAND_SIZE - len(hand)
             if need > 0 and any(stacks):
@@ -241,148 +196,49 @@ class KlongsState(GameState):
                 stack = stacks[k]
                 take = min(need, len(stack))
                 drawn = stack[len(stack) - take:]
-                self.hands = _replace(self.hands, seat, hand + tuple(reversed(drawn)))
-                self.stacks = _replace(stacks, k, stack[: len(stack) - take])
+                self.hands = replaced(self.hands, seat, hand + tuple(reversed(drawn)))
+                self.stacks = replaced(stacks, k, stack[: len(stack) - take])
                 if take < need and any(self.stacks):
                     self._refill(seat)
                     return
         self._start_turn((seat + 1) % self.players)
 
-    # ---- geometry queries ---------------------------------------------------------------------------
-
-    def _blocked(self) -> int:
-        occ = self.occ
-        blocked = 0
-        for mask in self.ed.hood_mask:
-            if (occ & mask).bit_count() >= HOOD_LIMIT:
-                blocked |= mask
-        return blocked
-
-    def _protected(self) -> int:
-        ed = self.ed
-        mask = 0
-        for space, boat in enumerate(self.board):
-            if boat >= 0 and ed.boats[boat].special == "inspector":
-                mask |= ed.col_mask[ed.col[space]]
-        return mask
-
-    def _targets(self, seat: int) -> int:
-        """Spaces where ``seat`` may place a boat now (thieves excepted from protected columns)."""
-        ed = self.ed
-        free = ed.all_mask & ~self.occ & ~self._blocked()
-        if not self.entered[seat]:
-            entry = ed.entry_mask(self.players) & free
-            if entry:
-                return entry
-        if not self.occ:
-            return ed.entry_mask(self.players) & free or free
-        return ed.dilate(self.occ) & free
-
-    def _spaces(self, mask: int) -> list[int]:
-        at = self.ed.space_at_bit
-        out = []
-        while mask:
-            low = mask & -mask
-            out.append(at[low.bit_length() - 1])
-            mask ^= low
-        return out
-
-    def _moves(self, seat: int) -> list[tuple[int, int]]:
-        ed = self.ed
-        board, owner = self.board, self.owner
-        isolated = self.rules["moved_boat"] == "must-not-touch"
-        out = []
-        for src, boat in enumerate(board):
-            if boat < 0 or owner[boat] != seat:
-                continue
-            for dst in ed.neighbours[src]:
-                if board[dst] >= 0:
-                    continue
-                hood = ed.hood_of[dst]
-                if hood != ed.hood_of[src] and (self.occ & ed.hood_mask[hood]).bit_count() >= HOOD_LIMIT:
-                    continue
-                if isolated and ed.neighbour_mask[dst] & self.occ & ~ed.bit[src]:
-                    continue
-                out.append((src, dst))
-        return out
-
-    def _steal_targets(self, space: int) -> list[int]:
-        ed = self.ed
-        protected = self._protected()
-        out = []
-        for s in self._spaces(ed.row_mask[ed.row[space]] & self.occ & ~protected):
-            if s != space and ed.boats[self.board[s]].special != "inspector":
-                out.append(s)
-        return out
-
-    def _thieves_in_column(self, space: int) -> list[int]:
-        ed = self.ed
-        return [s for s in self._spaces(ed.col_mask[ed.col[space]] & self.occ)
-                if ed.boats[self.board[s]].special == "thief"]
-
-    def _scorings(self, seat: int) -> list[tuple[int, int]]:
-        """(landing, space of the boat to remove) pairs open to ``seat`` on the current market day."""
-        assert self.market is not None
-        big = self.market[0] == "big"
-        ed, board, owner, occ = self.ed, self.board, self.owner, self.occ
-        out = []
-        for k, mask in enumerate(ed.landing_mask):
-            if occ & mask != mask:
-                continue
-            spaces = ed.landing_spaces[k]
-            if not any(owner[board[s]] == seat for s in spaces):
-                continue
-            for s in spaces:
-                boat = board[s]
-                if owner[boat] == seat or (big and owner[boat] < 0 and ed.boats[boat].neutral):
-                    out.append((k, s))
-        return out
-
     # ---- legal actions ----------------------------------------------------------------------------
 
     def _legal(self) -> list[Hashable]:
         phase = self.phase
-        seat = self.actor
-        tables = _tables(self.ed)
+        seat = self.to_act
+        assert seat is not None
+        table = tables(self.ed)
         if phase == "turn":
             out: list[Hashable] = []
-            hand = self.hands[seat]
-            if hand:
-                targets = self._targets(seat)
-                spaces = self._spaces(targets)
-                thief_spaces: list[int] | None = None
-                for boat in hand:
-                    row = tables.place[boat]
-                    if self.ed.boats[boat].special == "thief":
-                        if thief_spaces is None:
-                            thief_spaces = self._spaces(targets & ~self._protected())
-                        out.extend(row[s] for s in thief_spaces)
-                    else:
-                        out.extend(row[s] for s in spaces)
+            for boat, spaces in mech.place_options(self, seat).items():
+                row = table.place[boat]
+                out.extend(row[s] for s in spaces)
             if not out:
                 out.append("pass")
             if self.cards[seat] and not self.moved:
-                out.extend(tables.move[a][b] for a, b in self._moves(seat))
+                out.extend(table.move[a][b] for a, b in mech.moves(self, seat))
             return out
         if phase == "possess":
             if self.supply[seat]:
                 return ["merchant", "decline"]
             own = [s for s, b in enumerate(self.board) if b >= 0 and self.owner[b] == seat]
-            return [*(f"merchant:{self.ed.spaces[s]}" for s in own if s != self.placed), "decline"]
+            return [*(table.merchant[s] for s in own if s != self.placed), "decline"]
         if phase == "thief":
             out = []
-            for s in self._steal_targets(self.placed):
-                out.extend(tables.steal[s])
+            for s in mech.steal_targets(self, self.placed):
+                out.extend(table.steal[s])
             return [*out, "steal:none"]
         if phase == "inspect":
-            thieves = self._thieves_in_column(self.placed)
+            thieves = mech.thieves_in_column(self, self.placed)
             if self.rules["inspector_thieves"] == "one":
-                return [a for s in thieves for a in (tables.inspect_discard[s], tables.inspect_hand[s])]
-            return ["inspect:discard", *(tables.inspect_hand[s] for s in thieves)]
+                return [a for s in thieves for a in (table.inspect_discard[s], table.inspect_hand[s])]
+            return ["inspect:discard", *(table.inspect_hand[s] for s in thieves)]
         if phase == "after":
-            return [*(tables.move[a][b] for a, b in self._moves(seat)), "end"]
+            return [*(table.move[a][b] for a, b in mech.moves(self, seat)), "end"]
         if phase == "market":
-            return [*(tables.score[k][s] for k, s in self._scorings(seat)), "decline"]
+            return [*(table.score[k][s] for k, s in mech.scorings(self, seat)), "decline"]
         if phase == "draw":
             return ["draw:1", "draw:2"]
         raise AssertionError(f"unknown phase {phase}")
@@ -391,30 +247,40 @@ class KlongsState(GameState):
 
     def _apply(self, action: Hashable) -> None:
         text = str(action)
+        parsed = parse(text)
+        assert parsed is not None and parsed.ok
         phase = self.phase
         if phase == "turn":
             if text == "pass":
                 self._pass()
-            elif text.startswith("move:"):
-                self._move(text)
+            elif parsed.kind == "move":
+                self._move(text, parsed)
             else:
-                self._place(text)
+                self._place(text, parsed)
         elif phase == "possess":
-            self._possess(text)
+            self._possess(text, parsed)
         elif phase == "thief":
-            self._steal(text)
+            self._steal(text, parsed)
         elif phase == "inspect":
-            self._inspect(text)
+            self._inspect(text, parsed)
         elif phase == "after":
             if text == "end":
-                self._end_turn()
+                self._say(text, "ended the turn", type="end")
             else:
-                self._move(text)
-                self._end_turn()
+                self._move(text, parsed)
+            self._end_turn()
         elif phase == "market":
-            self._market_choice(text)
+            self._market_choice(text, parsed)
         elif phase == "draw":
-            self._draw(int(text[-1]) - 1)
+            assert parsed.stack is not None
+            self._say(text, f"drew from stack {parsed.stack}", type="draw", stack=parsed.stack)
+            self._draw(parsed.stack - 1)
+
+    def _say(self, action: str | None, words: str, seat: int | None = None, **data: Any) -> None:
+        """Announce what the seat to act (or ``seat``) did: ``"Red " + words``."""
+        who = self.to_act if seat is None else seat
+        assert who is not None
+        self._announce(who, action, f"{COLOURS[who].capitalize()} {words}", **data)
 
     def _line(self, seat: int, label: str, points: int, rule: str, final: bool = False) -> None:
         # Lines carry the scoring period (1 up to the first market day, ...); the stock scoring has 0.
@@ -423,6 +289,7 @@ class KlongsState(GameState):
             self.lines = (*self.lines, ScoreLine(seat, label, points, rule, period))
 
     def _pass(self) -> None:
+        self._say("pass", "passed: no boat can be placed", type="pass")
         self.passes += 1
         if self.passes >= self.players:
             self.passes = 0
@@ -430,32 +297,44 @@ class KlongsState(GameState):
         else:
             self._refill(self.turn)
 
-    def _place(self, text: str) -> None:
+    def _face(self, boat: int) -> dict[str, Any]:
+        # Events show faces without ids: a boat on the board now may hide in a hand later.
+        return self.ed.boats[boat].face(with_id=False)
+
+    def _place(self, text: str, parsed: Action) -> None:
         ed = self.ed
-        match = _PLACE.match(text)
-        assert match is not None
+        assert parsed.boat is not None and parsed.space is not None
         seat = self.turn
-        boat = ed.boat_index[match["boat"]]
-        space = ed.index[match["space"]]
-        self.hands = _replace(self.hands, seat, tuple(b for b in self.hands[seat] if b != boat))
-        self.board = _replace(self.board, space, boat)
+        boat = ed.boat_index[parsed.boat]
+        space = ed.index[parsed.space]
+        self.hands = replaced(self.hands, seat, tuple(b for b in self.hands[seat] if b != boat))
+        self.board = replaced(self.board, space, boat)
         self.occ |= ed.bit[space]
+        self.seen |= 1 << boat
         self.placed = space
         self.passes = 0
         if not self.entered[seat]:
-            self.entered = _replace(self.entered, seat, True)
+            self.entered = replaced(self.entered, seat, True)
         face = ed.boats[boat]
+        words = f"placed a {boat_words(face.face())} on {parsed.space}"
+        lukphat = None
         if face.lukphat and self.lukphat < len(ed.track_points):
             step = self.lukphat
             self.lukphat = step + 1
-            self._line(seat, f"Luk Phat space {step + 1}", ed.track_points[step], "klongs.lukphat")
-            self.pending_market = ed.track_market[step]
+            points, market = ed.track_points[step], ed.track_market[step]
+            self._line(seat, f"Luk Phat space {step + 1}", points, "klongs.lukphat")
+            self.pending_market = market
+            lukphat = {"space": step + 1, "points": points, "market": market}
+            words += f"; the Luk Phat counter moves to space {step + 1} ({COLOURS[seat]} +{points})"
+            if market:
+                words += f" and calls the {market.capitalize()} Market Day"
+        self._say(text, words, type="place", space=parsed.space, boat=self._face(boat), lukphat=lukphat)
         if face.special == "thief":
-            if self._steal_targets(space):
+            if mech.steal_targets(self, space):
                 self.phase = "thief"
                 return
         elif face.special == "inspector":
-            if self._thieves_in_column(space):
+            if mech.thieves_in_column(self, space):
                 self.phase = "inspect"
                 return
         elif not face.neutral:
@@ -463,89 +342,102 @@ class KlongsState(GameState):
             return
         self._after_placement()
 
-    def _possess(self, text: str) -> None:
+    def _possess(self, text: str, parsed: Action) -> None:
         seat = self.turn
         boat = self.board[self.placed]
+        where = self.ed.spaces[self.placed]
         if text == "merchant":
-            self.supply = _replace(self.supply, seat, self.supply[seat] - 1)
-            self.owner = _replace(self.owner, boat, seat)
-        elif text.startswith("merchant:"):
-            old = self.board[self.ed.index[text.partition(":")[2]]]
+            self.supply = replaced(self.supply, seat, self.supply[seat] - 1)
+            self.owner = replaced(self.owner, boat, seat)
+            self._say(text, f"put a merchant on the boat on {where}", type="claim", space=where, src=None)
+        elif parsed.space is not None:
+            old = self.board[self.ed.index[parsed.space]]
             owner = list(self.owner)
             owner[old], owner[boat] = -1, seat
             self.owner = tuple(owner)
+            self._say(text, f"moved a merchant from {parsed.space} onto the boat on {where}", type="claim",
+                      space=where, src=parsed.space)
+        else:
+            self._say(text, f"left the boat on {where} unclaimed", type="decline", space=where)
         self._after_placement()
 
     def _take_off(self, space: int) -> int:
         """Lift a boat off the board; its merchant, if any, goes back to its owner's supply."""
         boat = self.board[space]
-        self.board = _replace(self.board, space, -1)
+        self.board = replaced(self.board, space, -1)
         self.occ &= ~self.ed.bit[space]
         seat = self.owner[boat]
         if seat >= 0:
-            self.owner = _replace(self.owner, boat, -1)
-            self.supply = _replace(self.supply, seat, self.supply[seat] + 1)
+            self.owner = replaced(self.owner, boat, -1)
+            self.supply = replaced(self.supply, seat, self.supply[seat] + 1)
         return boat
 
-    def _steal(self, text: str) -> None:
-        if text != "steal:none":
-            match = _STEAL.match(text)
-            assert match is not None
-            boat = self._take_off(self.ed.index[match["space"]])
-            seat = self.turn
-            if match["to"] == "stock":
-                self.stocks = _replace(self.stocks, seat, (*self.stocks[seat], boat))
+    def _steal(self, text: str, parsed: Action) -> None:
+        seat = self.turn
+        if parsed.space is None:
+            self._say(text, "let the thief take nothing", type="steal", src=None)
+        else:
+            owner = self.owner[self.board[self.ed.index[parsed.space]]]
+            boat = self._take_off(self.ed.index[parsed.space])
+            if parsed.to == "stock":
+                self.stocks = replaced(self.stocks, seat, appended(self.stocks[seat], boat))
             else:
-                self.hands = _replace(self.hands, seat, (*self.hands[seat], boat))
+                self.hands = replaced(self.hands, seat, appended(self.hands[seat], boat))
+            self._say(text, f"stole the {boat_words(self.ed.boats[boat].face())} on {parsed.space} into the "
+                      f"{parsed.to}", type="steal", src=parsed.space, to=parsed.to, boat=self._face(boat),
+                      owner=COLOURS[owner] if owner >= 0 else None)
         self._after_placement()
 
-    def _inspect(self, text: str) -> None:
-        match = _INSPECT.match(text)
-        assert match is not None
+    def _inspect(self, text: str, parsed: Action) -> None:
         seat = self.turn
-        keep = self.ed.index[match["space"]] if match["space"] else -1
+        keep = self.ed.index[parsed.space] if parsed.space else -1
         one = self.rules["inspector_thieves"] == "one"
-        removed = [keep] if one else self._thieves_in_column(self.placed)
+        removed = [keep] if one else mech.thieves_in_column(self, self.placed)
+        names = [self.ed.spaces[s] for s in removed]
         for space in removed:
             boat = self._take_off(space)
-            if space == keep and match["to"] == "hand":
-                self.hands = _replace(self.hands, seat, (*self.hands[seat], boat))
+            if space == keep and parsed.to == "hand":
+                self.hands = replaced(self.hands, seat, appended(self.hands[seat], boat))
             else:
-                self.discard = (*self.discard, boat)
+                self.discard = appended(self.discard, boat)
+        kept = parsed.space if parsed.to == "hand" else None
+        words = f"had the inspector remove the thief on {', '.join(names)}" if len(names) == 1 else \
+            f"had the inspector remove the thieves on {', '.join(names)}"
+        if kept:
+            words += f", taking the one on {kept} into the hand"
+        self._say(text, words, type="inspect", removed=names, kept=kept)
         self._after_placement()
 
-    def _move(self, text: str) -> None:
-        match = _MOVE.match(text)
-        assert match is not None
+    def _move(self, text: str, parsed: Action) -> None:
         ed = self.ed
-        src, dst = ed.index[match["src"]], ed.index[match["dst"]]
+        assert parsed.src is not None and parsed.dst is not None
+        src, dst = ed.index[parsed.src], ed.index[parsed.dst]
         seat = self.turn
         boat = self.board[src]
         board = list(self.board)
         board[src], board[dst] = -1, boat
         self.board = tuple(board)
         self.occ = (self.occ & ~ed.bit[src]) | ed.bit[dst]
-        self.cards = _replace(self.cards, seat, self.cards[seat] - 1)
+        self.cards = replaced(self.cards, seat, self.cards[seat] - 1)
         self.moved = True
+        self._say(text, f"moved the {boat_words(ed.boats[boat].face())} from {parsed.src} to {parsed.dst}",
+                  type="move", src=parsed.src, space=parsed.dst, boat=self._face(boat))
 
     def _draw(self, k: int) -> None:
-        seat = self.actor
+        seat = self.to_act
+        assert seat is not None
         stack = self.stacks[k]
-        self.hands = _replace(self.hands, seat, (*self.hands[seat], stack[-1]))
-        self.stacks = _replace(self.stacks, k, stack[:-1])
+        self.hands = replaced(self.hands, seat, appended(self.hands[seat], stack[-1]))
+        self.stacks = replaced(self.stacks, k, stack[:-1])
         self._refill(seat)
 
     # ---- market days --------------------------------------------------------------------------------
 
     def _begin_market(self, kind: str, causer: int) -> None:
         n = self.players
-        if kind == "little":
-            order = tuple((causer + i) % n for i in range(n)) * 2
-        else:
-            scores = self.scores()
-            on_board = [MERCHANTS[n] - self.supply[s] for s in range(n)]
-            first = min(range(n), key=lambda s: (scores[s], on_board[s], (s - causer) % n))
-            order = tuple((first + i) % n for i in range(n))
+        order = mech.market_order(self, kind, causer)
+        self._announce(None, None, f"The {kind.capitalize()} Market Day begins: {COLOURS[order[0]]} scores "
+                       "first", type="market", day=kind, causer=causer, order=list(order[:n]))
         self.market = (kind, causer, order, 0, 0)
         self.turn = causer
         self.phase = "market"
@@ -563,87 +455,93 @@ class KlongsState(GameState):
             elif idle >= n:
                 break
             seat = order[index % len(order)]
-            if self._scorings_exist(seat):
+            if mech.can_score(self, seat):
                 self.market = (kind, causer, order, index, idle)
-                self.actor = seat
+                self.to_act = seat
                 return
             index += 1
             idle += 1
         self.market = None
+        self.market_days += 1
         if kind == "little":
-            self.market_days += 1
             self.skip_draw = self.rules["market_day_draw"] == "skip"
             self.phase = "turn"
             self._refill(causer)
         else:
-            self.market_days += 1
             self._final_scoring()
 
-    def _scorings_exist(self, seat: int) -> bool:
-        ed, board, owner, occ = self.ed, self.board, self.owner, self.occ
-        for k, mask in enumerate(ed.landing_mask):
-            if occ & mask == mask and any(owner[board[s]] == seat for s in ed.landing_spaces[k]):
-                return True
-        return False
-
-    def _market_choice(self, text: str) -> None:
+    def _market_choice(self, text: str, parsed: Action) -> None:
         assert self.market is not None
         kind, causer, order, index, idle = self.market
         if text == "decline":
+            self._say(text, "scored no landing", type="decline")
             self.market = (kind, causer, order, index + 1, idle + 1)
         else:
-            match = _SCORE.match(text)
-            assert match is not None
-            self._score(self.ed.landing_index[match["landing"]], self.ed.index[match["space"]])
+            assert parsed.landing is not None and parsed.space is not None
+            self._score(text, self.ed.landing_index[parsed.landing], self.ed.index[parsed.space])
             self.market = (kind, causer, order, index + 1, 0)
         self._seek_scorer()
 
-    def _score(self, landing: int, remove: int) -> None:
-        ed, board = self.ed, self.board
-        seat = self.actor
-        spaces = ed.landing_spaces[landing]
-        faces = [ed.boats[board[s]] for s in spaces]
-        value = landing_points([f.baskets for f in faces], [f.special == "thief" for f in faces],
-                               sum(f.special == "cookshop" for f in faces), self.rules["two_cookshops"])
-        merchants = Counter(self.owner[board[s]] for s in spaces)
-        assert self.market is not None
+    def _score(self, text: str, landing: int, remove: int) -> None:
+        ed = self.ed
+        seat = self.to_act
+        assert seat is not None and self.market is not None
+        value, merchants = mech.landing_value(self, landing)
         day = "Big" if self.market[0] == "big" else "Little"
-        cookshop = any(f.special == "cookshop" for f in faces)
+        name = ed.landing_names[landing]
+        cookshop = any(ed.boats[self.board[s]].special == "cookshop" for s in ed.landing_spaces[landing])
         rule = "klongs.landing.cookshop" if cookshop else "klongs.landing.score"
-        for who in range(self.players):
-            count = merchants.get(who, 0)
-            if count:
-                self._line(who, f"{day} Market Day, landing {ed.landing_names[landing]}: "
-                                f"{value} x {count} merchant{'s' if count > 1 else ''}", value * count, rule)
+        points: dict[str, int] = {}
+        for who in sorted(merchants):
+            count = merchants[who]
+            self._line(who, f"{day} Market Day, landing {name}: "
+                            f"{value} x {count} merchant{'s' if count > 1 else ''}", value * count, rule)
+            points[COLOURS[who]] = value * count
         boat = self._take_off(remove)
-        self.stocks = _replace(self.stocks, seat, (*self.stocks[seat], boat))
+        self.stocks = replaced(self.stocks, seat, appended(self.stocks[seat], boat))
         self.master = landing
+        gains = ", ".join(f"{colour} +{p}" for colour, p in points.items() if p) or "no points"
+        space = ed.spaces[remove]
+        self._say(text, f"scored landing {name} ({gains}), taking the {boat_words(ed.boats[boat].face())} on "
+                  f"{space} into the stock", type="score", landing=name, value=value, points=points,
+                  space=space, boat=self._face(boat))
 
     def _final_scoring(self) -> None:
         ed = self.ed
+        totals: dict[str, int] = {}
         for seat in range(self.players):
             counts = Counter(ed.boats[b].goods for b in self.stocks[seat] if ed.boats[b].goods)
             for good in GOODS:
                 if counts[good]:
                     points = stock_value([counts[good]])
                     self._line(seat, f"stock: {counts[good]} {good}", points, "klongs.stock", final=True)
+            totals[COLOURS[seat]] = sum(stock_value([counts[good]]) for good in GOODS)
         self.phase = "over"
-        self.actor = -1
+        self.to_act = None
+        words = ", ".join(f"{colour} +{p}" for colour, p in totals.items())
+        self._announce(None, None, f"The Big Market Day is over and the stocks are scored: {words}",
+                       type="stock", points=totals)
 
-    # ---- refusals -------------------------------------------------------------------------------
+    # ---- refusals, scores, views, snapshots -----------------------------------------------------
 
     def _explain(self, action: Hashable) -> IllegalAction:
-        from ._explain import explain
-
         return explain(self, str(action))
-
-    # ---- scores, views, snapshots ---------------------------------------------------------------
 
     def _score_lines(self) -> Sequence[ScoreLine]:
         return self.lines
 
+    def _view(self, seat: int) -> dict[str, Any]:
+        return view(self, seat)
+
+    def _label(self, notation: str) -> str:
+        return label(self, notation)
+
+    def _board_text(self, seat: int) -> str:
+        return board_text(self)
+
     def secrets(self, seat: int) -> list[str]:
-        out = [self.ed.boats[b].id for other, hand in enumerate(self.hands) if other != seat for b in hand]
+        out = [self.ed.boats[b].id for other, hand in enumerate(self.hands) if other != seat for b in hand
+               if not self.seen >> b & 1]
         out.extend(self.ed.boats[b].id for stack in self.stacks for b in stack)
         return out
 
@@ -662,20 +560,6 @@ class KlongsState(GameState):
                                                                     if b >= 0 and self.owner[b] == seat)
         return dict(counts)
 
-    def _rules_seen_by(self, seat: int) -> dict[str, Any]:
-        # A start position may fix every seat's hand: a seat sees only its own (others become None).
-        rules = super()._rules_seen_by(seat)
-        start = rules.get("start")
-        if start is not None and start.get("hands") is not None:
-            hands = [hand if s == seat else None for s, hand in enumerate(start["hands"])]
-            rules["start"] = {**start, "hands": hands}
-        return rules
-
-    def _view(self, seat: int) -> dict[str, Any]:
-        from ._view import view
-
-        return view(self, seat)
-
     def _snapshot(self) -> dict[str, Any]:
         ed = self.ed
         ids = [boat.id for boat in ed.boats]
@@ -693,7 +577,7 @@ class KlongsState(GameState):
             "lines": [list(line) for line in self.lines],
             "phase": self.phase,
             "turn": self.turn,
-            "actor": self.actor,
+            "to_act": self.to_act,
             "moved": self.moved,
             "placed": self.placed,
             "pending_market": self.pending_market,
@@ -703,8 +587,5 @@ class KlongsState(GameState):
             "master": self.master,
             "market_days": self.market_days,
             "skip_draw": self.skip_draw,
+            "seen": [ids[b] for b in range(len(ids)) if self.seen >> b & 1],
         }
-
-
-def _replace(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return (*items[:index], value, *items[index + 1:])

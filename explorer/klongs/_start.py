@@ -16,13 +16,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from ._edition import GOODS, SPECIALS, Edition
+from ._notation import COLOURS, GOODS, SPECIALS
 
-COLOURS: tuple[str, ...] = ("red", "yellow", "green", "blue")
+if TYPE_CHECKING:
+    from ._edition import Edition
+
 _SPEC = re.compile(
     r"^(?P<kind>[a-z]+)(?::(?P<baskets>[0-3]))?(?P<lukphat>\+lukphat)?(?:@(?P<owner>[a-z]+))?$")
 _ID = re.compile(r"^boat\d+$")
@@ -178,3 +180,19 @@ def resolve_position(position: dict[str, Any], edition: Edition, players: int) -
     stocks = [[pick(spec, f"stocks.{seat}")[0] for spec in stock]
               for seat, stock in enumerate(model.stocks or [])]
     return Placed(board, hands, stocks or [[] for _ in range(players)], used)
+
+
+def place_start(placed: Placed | None, edition: Edition, players: int, merchants: int,
+                ) -> tuple[list[int], list[int], list[int]]:
+    """The board (boat per space), the owners (seat per boat) and the merchant supplies of a start."""
+    board = [-1] * len(edition.spaces)
+    owner = [-1] * len(edition.boats)
+    supply = [merchants] * players
+    for space, (boat, seat) in (placed.board.items() if placed is not None else ()):
+        board[space] = boat
+        if seat >= 0:
+            if supply[seat] == 0:
+                raise ValueError(f"start.board: {COLOURS[seat]} has only {merchants} merchants")
+            owner[boat] = seat
+            supply[seat] -= 1
+    return board, owner, supply

@@ -8,8 +8,8 @@ from typing import Any
 
 from .._examples import Example
 from ._edition import default_edition
-from ._engine import KlongsState as State
 from ._scoring import score_landing, stock_points
+from ._state import State
 
 RED, YELLOW, GREEN = 0, 1, 2
 

@@ -1,0 +1,224 @@
+"""The rule computations the state, the view, the refusals and the bot share.
+
+Where a boat may go (entries, touching, hood limits, inspectors' columns), where a thief may steal,
+which landings a seat may score and what a landing pays: each is computed here once, on the state's
+bitmasks (see ``_edition``), so a preview in the view is the very number the state will score.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from ._notation import COLOURS
+from ._scoring import landing_points
+
+if TYPE_CHECKING:
+    from ._edition import Edition
+    from ._state import State
+
+MERCHANTS = {2: 17, 3: 12, 4: 9}
+HAND_SIZE = 4
+MOVEMENT_CARDS = 2
+HOOD_LIMIT = 3
+
+
+def spaces(ed: Edition, mask: int) -> list[int]:
+    """The spaces whose bits are set in ``mask``, in bit order."""
+    at = ed.space_at_bit
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(at[low.bit_length() - 1])
+        mask ^= low
+    return out
+
+
+def hood_counts(state: State) -> list[int]:
+    """Boats per hood."""
+    return [(state.occ & mask).bit_count() for mask in state.ed.hood_mask]
+
+
+def hood_full(state: State, hood: int) -> bool:
+    """A hood holding ``HOOD_LIMIT`` boats takes no more (its last space stays empty)."""
+    return (state.occ & state.ed.hood_mask[hood]).bit_count() >= HOOD_LIMIT
+
+
+def blocked(state: State) -> int:
+    """The spaces of the full hoods."""
+    out = 0
+    for hood, mask in enumerate(state.ed.hood_mask):
+        if hood_full(state, hood):
+            out |= mask
+    return out
+
+
+def protected(state: State) -> int:
+    """The spaces of the columns an inspector guards from thieves."""
+    ed = state.ed
+    mask = 0
+    for space, boat in enumerate(state.board):
+        if boat >= 0 and ed.boats[boat].special == "inspector":
+            mask |= ed.col_mask[ed.col[space]]
+    return mask
+
+
+def free_entries(state: State) -> int:
+    """The entry spaces (by player count) that are empty and not in a full hood."""
+    return state.ed.entry_mask(state.players) & ~state.occ & ~blocked(state)
+
+
+def place_targets(state: State, seat: int) -> int:
+    """Spaces where ``seat`` may place a boat now (a thief also avoids the protected columns)."""
+    ed = state.ed
+    free = ed.all_mask & ~state.occ & ~blocked(state)
+    if not state.entered[seat]:
+        entry = ed.entry_mask(state.players) & free
+        if entry:
+            return entry
+    if not state.occ:
+        return ed.entry_mask(state.players) & free or free
+    return ed.dilate(state.occ) & free
+
+
+def place_options(state: State, seat: int) -> dict[int, list[int]]:
+    """For each boat in ``seat``'s hand, the spaces it may be placed on now (in hand order)."""
+    targets = place_targets(state, seat)
+    allowed = spaces(state.ed, targets)
+    thief_spaces: list[int] | None = None
+    out: dict[int, list[int]] = {}
+    for boat in state.hands[seat]:
+        if state.ed.boats[boat].special == "thief":
+            if thief_spaces is None:
+                thief_spaces = spaces(state.ed, targets & ~protected(state))
+            out[boat] = thief_spaces
+        else:
+            out[boat] = allowed
+    return out
+
+
+def moves(state: State, seat: int) -> list[tuple[int, int]]:
+    """(from, to) for every move of one of ``seat``'s boats a movement card allows."""
+    ed = state.ed
+    board, owner = state.board, state.owner
+    isolated = state.rules["moved_boat"] == "must-not-touch"
+    out = []
+    for src, boat in enumerate(board):
+        if boat < 0 or owner[boat] != seat:
+            continue
+        for dst in ed.neighbours[src]:
+            if board[dst] >= 0:
+                continue
+            hood = ed.hood_of[dst]
+            if hood != ed.hood_of[src] and hood_full(state, hood):
+                continue
+            if isolated and ed.neighbour_mask[dst] & state.occ & ~ed.bit[src]:
+                continue
+            out.append((src, dst))
+    return out
+
+
+def steal_targets(state: State, space: int) -> list[int]:
+    """The boats a thief placed on ``space`` may take: its row, no inspector, nothing protected."""
+    ed = state.ed
+    out = []
+    for s in spaces(ed, ed.row_mask[ed.row[space]] & state.occ & ~protected(state)):
+        if s != space and ed.boats[state.board[s]].special != "inspector":
+            out.append(s)
+    return out
+
+
+def thieves_in_column(state: State, space: int) -> list[int]:
+    ed = state.ed
+    return [s for s in spaces(ed, ed.col_mask[ed.col[space]] & state.occ)
+            if ed.boats[state.board[s]].special == "thief"]
+
+
+def full_landings(state: State) -> list[int]:
+    """The landings whose four spaces hold boats."""
+    occ = state.occ
+    return [k for k, mask in enumerate(state.ed.landing_mask) if occ & mask == mask]
+
+
+def owns_a_boat_at(state: State, seat: int, landing: int) -> bool:
+    board, owner = state.board, state.owner
+    return any(owner[board[s]] == seat for s in state.ed.landing_spaces[landing])
+
+
+def scorings(state: State, seat: int) -> list[tuple[int, int]]:
+    """(landing, space of the boat to take) pairs open to ``seat`` on the current market day."""
+    assert state.market is not None
+    big = state.market[0] == "big"
+    ed, board, owner = state.ed, state.board, state.owner
+    out = []
+    for k in full_landings(state):
+        if not owns_a_boat_at(state, seat, k):
+            continue
+        for s in ed.landing_spaces[k]:
+            boat = board[s]
+            if owner[boat] == seat or (big and owner[boat] < 0 and ed.boats[boat].neutral):
+                out.append((k, s))
+    return out
+
+
+def can_score(state: State, seat: int) -> bool:
+    return any(owns_a_boat_at(state, seat, k) for k in full_landings(state))
+
+
+def landing_value(state: State, landing: int) -> tuple[int, Counter[int]]:
+    """What one merchant earns at a full ``landing``, and how many merchants each seat has there."""
+    ed, board = state.ed, state.board
+    faces = [ed.boats[board[s]] for s in ed.landing_spaces[landing]]
+    value = landing_points([f.baskets for f in faces], [f.special == "thief" for f in faces],
+                           sum(f.special == "cookshop" for f in faces), state.rules["two_cookshops"])
+    merchants = Counter(state.owner[board[s]] for s in ed.landing_spaces[landing])
+    merchants.pop(-1, None)
+    return value, merchants
+
+
+def landing_formula(state: State, landing: int) -> str:
+    """How a landing's value comes about, in words: ``"baskets 2 + 3 + 0 + 1, x2 (cookshop) = 12"``."""
+    ed, board = state.ed, state.board
+    faces = [ed.boats[board[s]] for s in ed.landing_spaces[landing]]
+    baskets = [f"{f.baskets} (thief: 0)" if f.special == "thief" else str(f.baskets) for f in faces]
+    cookshops = sum(f.special == "cookshop" for f in faces)
+    value, _ = landing_value(state, landing)
+    text = f"baskets {' + '.join(baskets)}"
+    if cookshops > 1 and state.rules["two_cookshops"] == "each":
+        text += f", x{2 ** cookshops} ({cookshops} cookshops)"
+    elif cookshops:
+        text += ", x2 (cookshop)"
+    return f"{text} = {value} per merchant"
+
+
+def landing_previews(state: State) -> dict[str, dict[str, Any]]:
+    """Every full landing with what it would pay each colour if it were scored now."""
+    out: dict[str, dict[str, Any]] = {}
+    for k in full_landings(state):
+        value, merchants = landing_value(state, k)
+        owners = sorted(merchants)
+        out[state.ed.landing_names[k]] = {
+            "value": value,
+            "points": {COLOURS[seat]: value * merchants[seat] for seat in owners},
+            "merchants": {COLOURS[seat]: merchants[seat] for seat in owners},
+            "owners": [COLOURS[seat] for seat in owners],
+            "formula": landing_formula(state, k),
+        }
+    return out
+
+
+def market_order(state: State, kind: str, causer: int) -> tuple[int, ...]:
+    """Who scores in which order: a Little Market Day goes twice round from the one who reached it; the
+    Big one starts with the lowest score (then fewer merchants on the board, then the causer onwards)."""
+    n = state.players
+    if kind == "little":
+        return tuple((causer + i) % n for i in range(n)) * 2
+    scores = state.scores()
+    on_board = [MERCHANTS[n] - state.supply[s] for s in range(n)]
+    first = min(range(n), key=lambda s: (scores[s], on_board[s], (s - causer) % n))
+    return tuple((first + i) % n for i in range(n))
+
+
+def market_due(state: State) -> str | None:
+    """The market day (``little``/``big``) the counter has reached, held at the end of this turn."""
+    return state.pending_market if state.market is None and state.phase != "over" else None
