@@ -1,7 +1,9 @@
-"""The widgets' front-end files: each widget's ES module is ``common.js`` followed by its own code.
+"""The widgets' front-end files: the shared shell in front, then the widget's own file(s).
 
-anywidget loads a single module per widget and cannot resolve relative imports, so the helpers every
-widget shares live once in ``static/common.js`` and are put in front here.
+anywidget loads a single ES module and a single style sheet per widget and cannot resolve relative
+imports, so the pieces every widget shares live once in ``static/common.js`` and
+``static/common.css`` and are put in front here. A widget may keep its board in several files
+(``es_module("bangkok", "bangkok_market")``) so that no file grows past 600 lines.
 """
 
 from __future__ import annotations
@@ -11,8 +13,27 @@ from pathlib import Path
 STATIC = Path(__file__).resolve().parent / "static"
 
 
-def es_module(name: str) -> str:
-    """The ES module for widget ``name`` (``static/<name>.js``), with the shared helpers in front."""
-    common = (STATIC / "common.js").read_text(encoding="utf-8")
-    own = (STATIC / f"{name}.js").read_text(encoding="utf-8")
-    return f"{common}\n{own}"
+def _joined(suffix: str, names: tuple[str, ...]) -> str:
+    if not names:
+        raise ValueError("name at least one file of the widget's own")
+    parts = [(STATIC / f"{name}{suffix}").read_text(encoding="utf-8") for name in ("common", *names)]
+    return "\n".join(parts)
+
+
+def es_module(*names: str) -> str:
+    """The ES module for a widget: ``static/common.js`` followed by ``static/<name>.js`` for each name.
+
+    >>> "function errorBox" in es_module("trick_table") and "export default" in es_module("trick_table")
+    True
+    """
+    return _joined(".js", names)
+
+
+def style_sheet(*names: str) -> str:
+    """The style sheet for a widget: ``static/common.css`` followed by ``static/<name>.css`` for each name.
+
+    >>> sheet = style_sheet("trick_table")
+    >>> sheet.index(".re-widget {") < sheet.index(".re-trick-table {")
+    True
+    """
+    return _joined(".css", names)

@@ -16,6 +16,7 @@ import asyncio
 import logging
 import math
 from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
 from typing import Any, ClassVar, Self
 
 import anywidget
@@ -24,6 +25,8 @@ import traitlets
 import explorer
 from explorer import GameState, IllegalAction
 from explorer.bots import Bot, make_bot
+
+from ._assets import STATIC, style_sheet
 
 log = logging.getLogger(__name__)
 
@@ -80,6 +83,14 @@ class GameWidget(anywidget.AnyWidget):
 
     #: The games this widget can draw; ``None`` accepts any game.
     GAMES: ClassVar[tuple[str, ...] | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # A widget that names its own style sheet file (``_css = STATIC / "x.css"``) gets the shared
+        # shell (common.css) in front, as es_module() does for the JS.
+        css = cls.__dict__.get("_css")
+        if isinstance(css, Path) and css.parent == STATIC and css.suffix == ".css":
+            cls._css = style_sheet(css.stem)
+        super().__init_subclass__(**kwargs)
 
     view = traitlets.Dict(help="the learner's view model plus widget extras").tag(sync=True)
     error = traitlets.Dict(help="{'message': ..., 'rule': ...} of the last refusal, or {}").tag(sync=True)

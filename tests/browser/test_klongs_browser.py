@@ -57,7 +57,7 @@ def check_illegal_space(page: Any) -> None:
     """A dark space is still clickable: the engine's reason and rule appear, nothing changes."""
     root = page.locator(ROOT_SEL)
     move = root.get_attribute("data-move")
-    dark = page.locator(f'{ROOT_SEL} .rk-space[data-action^="place:"]:not(.legal)').first
+    dark = page.locator(f'{ROOT_SEL} .re-space[data-action^="place:"]:not(.legal)').first
     dark.click()
     error = page.locator(f'{ROOT_SEL} [data-role="error"]')
     error.wait_for(state="visible", timeout=10_000)
@@ -72,7 +72,7 @@ def place_by_keyboard(page: Any, boat: str, space: str) -> None:
     page.locator(f'{ROOT_SEL} button[data-boat="{boat}"]').focus()
     page.keyboard.press("Enter")
     page.wait_for_selector(f'{ROOT_SEL} button[data-boat="{boat}"][aria-pressed="true"]', timeout=5_000)
-    target = page.locator(f'{ROOT_SEL} .rk-space[data-action="place:{boat}@{space}"]')
+    target = page.locator(f'{ROOT_SEL} .re-space[data-action="place:{boat}@{space}"]')
     assert "legal" in (target.get_attribute("class") or "")
     target.focus()
     there, back = ("ArrowDown", "ArrowUp") if int(space[1:]) == 1 else ("ArrowUp", "ArrowDown")
@@ -114,14 +114,14 @@ def test_whole_two_player_game_by_clicking(page: Any, voila_url: str) -> None:
                 place_by_keyboard(page, boat, space)
             else:
                 page.locator(f'{ROOT_SEL} button[data-boat="{boat}"]').click()
-                click_and_wait(page, page.locator(f'{ROOT_SEL} .rk-space.legal[data-action="{action}"]'))
+                click_and_wait(page, page.locator(f'{ROOT_SEL} .re-space.legal[data-action="{action}"]'))
         elif kind == "move":
             src = action[5:].partition("-")[0]
-            page.locator(f'{ROOT_SEL} .rk-space[data-from="{src}"]').click()
-            click_and_wait(page, page.locator(f'{ROOT_SEL} .rk-space.legal[data-action="{action}"]'))
+            page.locator(f'{ROOT_SEL} .re-space[data-from="{src}"]').click()
+            click_and_wait(page, page.locator(f'{ROOT_SEL} .re-space.legal[data-action="{action}"]'))
         elif kind == "score":
             landing = action[6:].partition(">")[0]
-            page.locator(f'{ROOT_SEL} button.rk-landing[data-landing="{landing}"]').click()
+            page.locator(f'{ROOT_SEL} button.re-landing[data-landing="{landing}"]').click()
             detail = page.locator(f'{ROOT_SEL} [data-role="landing-points"][data-landing="{landing}"]')
             detail.wait_for(timeout=5_000)
             shown = {el.get_attribute("data-colour"): int(el.inner_text())
@@ -129,7 +129,7 @@ def test_whole_two_player_game_by_clicking(page: Any, voila_url: str) -> None:
             assert shown == landing_gains(state, state.play(action)), f"points shown for {landing}"
             landing_checks += 1
             scored_days.add(page.locator(f'{ROOT_SEL} [data-role="market"]').inner_text().split("\n")[0])
-            click_and_wait(page, page.locator(f'{ROOT_SEL} .rk-space.legal[data-action="{action}"]'))
+            click_and_wait(page, page.locator(f'{ROOT_SEL} .re-space.legal[data-action="{action}"]'))
         else:
             click_and_wait(page, page.locator(f'{ROOT_SEL} button.legal[data-action="{action}"]').first)
         seen.add(kind)
@@ -169,7 +169,7 @@ def test_board_follows_the_theme(page: Any, theme: str, request: pytest.FixtureR
     open_app(page, f"{base}/voila/render/klongs_play.ipynb?players=3&seat=0&seed=2&delay=0")
     root = page.locator(ROOT_SEL)
     background = root.evaluate("el => getComputedStyle(el).backgroundColor")
-    text = page.locator(f"{ROOT_SEL} .rk-turn").evaluate("el => getComputedStyle(el).color")
+    text = page.locator(f"{ROOT_SEL} .re-turn").evaluate("el => getComputedStyle(el).color")
     if theme == "dark":
         assert luminance(background) < 0.3 < luminance(text), (background, text)
     else:
@@ -204,13 +204,13 @@ def test_walkthrough_steps_through_john_s_market_day(page: Any, voila_url: str) 
     page.wait_for_function(
         f"() => document.querySelector('.re-walkthrough {ROOT_SEL}')?.dataset.phase === 'market'",
         timeout=10_000)
-    tour.locator(f'{ROOT_SEL} button.rk-landing[data-landing="Lb2"]').click()
+    tour.locator(f'{ROOT_SEL} button.re-landing[data-landing="Lb2"]').click()
     detail = tour.locator(f'{ROOT_SEL} [data-role="landing-points"][data-landing="Lb2"]')
     detail.wait_for(timeout=5_000)
     shown = {el.get_attribute("data-colour"): int(el.inner_text())
              for el in detail.locator('[data-role="landing-colour-points"]').all()}
     assert shown == {"green": 10, "red": 5}, "the book's 10 and 5"
-    click_and_wait(page, tour.locator(f'{ROOT_SEL} .rk-space.legal[data-action="score:Lb2>b2"]'))
+    click_and_wait(page, tour.locator(f'{ROOT_SEL} .re-space.legal[data-action="score:Lb2>b2"]'))
     assert "trying moves" in tour.inner_text()
     page.screenshot(path=str(ARTIFACTS / "klongs-walkthrough.png"), full_page=True)
     assert not page.page_errors, page.page_errors

@@ -67,7 +67,7 @@ function faceWords(face) {
 
 function goodChip(good, extra = "") {
   const info = GOODS[good] ?? { name: good, glyph: "?" };
-  return h("span", { class: `re-good re-good-${good} ${extra}`.trim(), title: info.name, "aria-hidden": "true" },
+  return h("span", { class: `re-badge re-good re-good-${good} ${extra}`.trim(), title: info.name, "aria-hidden": "true" },
     h("span", { class: "re-good-letter", text: good }),
     h("span", { class: "re-good-glyph", text: info.glyph }));
 }
@@ -110,48 +110,28 @@ function header(view, ui) {
   else if (isSeat(view.round)) bits.push(`Round ${view.round}`);
   if (view.expert) bits.push("expert version");
   const parts = asArray(view.parts);
-  return h(
-    "div",
-    { class: "re-header" },
-    h("span", { class: "re-title", text: "Bangkok" }),
-    h("span", { class: "re-meta", text: bits.join(" \u00B7 ") }),
-    view.ending && !view.is_over ? h("span", { class: "re-tag re-ending", text: "Last round: a market is complete" }) : null,
-    h("span", { class: "re-spacer" }),
-    parts.includes("markets")
-      ? h("button", {
+  return headerBar("Bangkok", bits.join(" \u00B7 "), {
+    tags: view.ending && !view.is_over ? [h("span", { class: "re-tag re-ending", text: "Last round: a market is complete" })] : [],
+    buttons: parts.includes("markets")
+      ? [h("button", {
         class: "re-button", type: "button", "data-role": "overlay", "aria-pressed": ui.overlay ? "true" : "false",
         "aria-label": ui.overlay ? "Hide the scoring overlay" : "Show the scoring overlay: which cards each chilli card counts",
         text: ui.overlay ? "Scoring \u2713" : "Scoring",
-      })
-      : null,
-    h("button", { class: "re-button", type: "button", "data-role": "restart", "aria-label": "Restart this game from the start", text: "Restart" }),
-  );
+      })]
+      : [],
+  });
 }
 
 function turnText(view, busy) {
-  const current = view.current_player;
-  if (view.is_over) return "Game over";
-  if (!isSeat(current)) return "";
-  if (asArray(view.legal).length === 0) return `${seatName(view, current)} to act${busy ? "\u2026" : ""}`;
-  const who = asArray(view.learners).length === 1 ? "Your turn" : `${seatName(view, current)}: your turn`;
+  const turn = whoseTurn(view);
+  if (turn.text !== undefined) return turn.text;
+  if (turn.other) return `${turn.other} to act${busy ? "\u2026" : ""}`;
+  const who = turn.yours;
   const extra = asArray(view.hand).length - 3;
   if (view.phase === "market") return `${who} \u2014 lay ${plural(extra, "card")} in your market: choose a card, then a lit place`;
   if (view.phase === "return") return `${who} \u2014 no card fits your market: slip ${plural(extra, "card")} back under the piles`;
   if (asArray(view.legal).includes("pass")) return `${who} \u2014 nothing can be placed or renewed: pass`;
   return `${who} \u2014 choose a hand card, then a lit end of the port (or renew a line)`;
-}
-
-function errorBox(error) {
-  const e = asObject(error);
-  const message = typeof e.message === "string" ? e.message : "";
-  const rule = typeof e.rule === "string" ? e.rule : "";
-  return h(
-    "div",
-    { class: "re-error", "data-role": "error", hidden: !message },
-    message ? h("span", { class: "re-error-text", text: message }) : null,
-    rule ? h("span", { class: "re-rule" }, " Rule: ", h("code", { text: rule })) : null,
-    message ? h("button", { class: "re-button re-dismiss", type: "button", "data-role": "dismiss", "aria-label": "Dismiss this message", text: "\u00D7" }) : null,
-  );
 }
 
 // Names and scores when no market is drawn (the market heads carry them otherwise).
@@ -486,39 +466,24 @@ function summary(view) {
   if (!view.is_over) return null;
   const players = Number(view.players) || asArray(view.scores).length;
   const scores = asArray(view.scores);
-  const winners = asArray(view.winners).map((s) => seatName(view, s));
   const byKind = Array.from({ length: players }, (_, s) => {
     const out = { objective: 0, chilli: 0, complete: 0 };
     for (const l of asArray(asObject(asArray(view.scoring)[s]).lines)) out[l.kind] = (out[l.kind] ?? 0) + Number(l.points);
     return out;
   });
-  const title = players === 1
-    ? `Game over \u2014 final score ${scores[0] ?? 0}`
-    : winners.length > 1 ? `Game over \u2014 tie: ${winners.join(", ")}` : `Game over \u2014 ${winners[0] ?? "nobody"} wins`;
+  const title = players === 1 ? `Game over \u2014 final score ${scores[0] ?? 0}` : gameOverTitle(view);
   const best = Math.max(...scores.map(Number));
   const tied = scores.filter((s) => Number(s) === best).length;
-  const note = players > 1 && tied > winners.length ? "Tied on points: the larger objective score breaks the tie." : null;
-  return h(
-    "div",
-    { class: "re-summary", "data-role": "summary" },
-    h("h3", { text: title }),
+  const note = players > 1 && tied > asArray(view.winners).length ? "Tied on points: the larger objective score breaks the tie." : null;
+  // One row per seat here: the columns are the kinds of points.
+  return summaryBox(title,
     note ? h("p", { class: "re-fact", text: note }) : null,
     h("table", { class: "re-score-table" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "" }), ["objective", "chilli cards", "complete market", "total"].map((t) => h("th", { scope: "col", text: t })))),
       h("tbody", {}, byKind.map((k, s) => h("tr", {},
         h("th", { scope: "row", text: seatName(view, s) }),
         h("td", { text: String(k.objective) }), h("td", { text: String(k.chilli) }), h("td", { text: String(k.complete) }),
-        h("td", { "data-role": "final-score", "data-seat": s, text: String(scores[s] ?? 0) }))))),
-    h("button", { class: "re-button", type: "button", "data-role": "new-game", "aria-label": "Play a new game with the next deal", text: "New game" }),
-  );
-}
-
-function events(view) {
-  const list = asArray(view.events).slice(-10);
-  if (!list.length) return null;
-  return h("details", { class: "re-events" },
-    h("summary", { text: `Recent events: ${list[list.length - 1]}` }),
-    h("ol", {}, list.map((e) => h("li", { text: String(e) }))));
+        h("td", { "data-role": "final-score", "data-seat": s, text: String(scores[s] ?? 0) }))))));
 }
 
 // ---- step 2, animated --------------------------------------------------------------------------
@@ -608,14 +573,9 @@ function portKey(view, ui) {
 function draw(root, slots, model, ui) {
   const view = asObject(model.get("view"));
   const busy = Boolean(model.get("busy"));
-  root.dataset.game = String(view.game ?? "");
-  root.dataset.move = String(view.move_number ?? 0);
-  root.dataset.busy = busy ? "true" : "false";
-  root.dataset.current = isSeat(view.current_player) ? String(view.current_player) : "";
-  root.dataset.phase = String(view.phase ?? "");
-  root.setAttribute("aria-busy", busy ? "true" : "false");
+  stampRoot(root, view, busy);
   if (!isSeat(view.players)) {
-    slots.turn.replaceChildren(h("div", { class: "re-turn", "data-role": "turn", text: "Waiting for the game\u2026" }));
+    slots.turn.replaceChildren(waitingBanner());
     return;
   }
   // The choices in progress belong to one position.
@@ -639,7 +599,7 @@ function draw(root, slots, model, ui) {
   root.classList.toggle("re-with-port", parts.includes("port"));
   root.classList.toggle("re-with-markets", parts.includes("markets"));
   slots.header.replaceChildren(header(view, ui), parts.includes("markets") ? "" : playersStrip(view));
-  slots.turn.replaceChildren(h("div", { class: "re-turn", "data-role": "turn", text: turnText(view, busy) }));
+  slots.turn.replaceChildren(turnBanner(turnText(view, busy)));
   slots.error.replaceChildren(errorBox(model.get("error")));
   if (parts.includes("port")) {
     const key = portKey(view, ui);
@@ -690,41 +650,15 @@ function draw(root, slots, model, ui) {
   slots.actions.replaceChildren(...(row ? [row] : []));
   const done = summary(view);
   slots.summary.replaceChildren(...(done ? [done] : []));
-  const ev = events(view);
+  const ev = eventsList(view);
   const open = slots.events.querySelector("details")?.open;
   slots.events.replaceChildren(...(ev ? [ev] : []));
   if (ev && open) ev.open = true;
   ui.drawn = true;
 }
 
-function announce(live, root, model, ui) {
-  const view = asObject(model.get("view"));
-  const error = asObject(model.get("error"));
-  const message = typeof error.message === "string" ? `${error.message} (rule ${error.rule})` : "";
-  if (message !== ui.saidError) {
-    live.urgent.textContent = message;
-    ui.saidError = message;
-  }
-  const list = asArray(view.events);
-  const latest = list.length ? String(list[list.length - 1]) : "";
-  const turn = root.querySelector("[data-role=turn]")?.textContent ?? "";
-  const news = [latest !== ui.saidEvent ? latest : "", turn !== ui.saidTurn ? turn : ""].filter(Boolean);
-  ui.saidEvent = latest;
-  ui.saidTurn = turn;
-  if (news.length) live.polite.textContent = news.join(". ");
-}
-
 // Which control had the focus, so a redraw can give it back (keyboard play must not lose its place).
 const FOCUS_KEYS = ["action", "card", "end", "role", "cell", "index", "seat"];
-
-function focusKey(root) {
-  const active = document.activeElement;
-  if (!active || !root.contains(active)) return null;
-  const key = {};
-  for (const k of FOCUS_KEYS) if (active.dataset[k] !== undefined) key[k] = active.dataset[k];
-  key.group = active.closest(".re-hand") ? "hand" : active.closest(".re-port-grid") ? "ends" : active.closest(".re-market-grid") ? "market" : null;
-  return key;
-}
 
 function restoreFocus(root, key) {
   if (!key) return;
@@ -734,12 +668,9 @@ function restoreFocus(root, key) {
   let target = [...root.querySelectorAll("button")].find(matches) ?? null;
   // The control was used up (a card laid, a collection taken): go on where the next choice is.
   if (!target && root.dataset.phase === "market") target = root.querySelector(".re-market.re-big .re-market-grid button.legal");
-  if (!target && (key.group || key.action)) target = root.querySelector(".re-hand button.legal") ?? root.querySelector("button.legal");
-  if (!target || target.disabled || target.closest("[hidden]")) target = root.querySelector("[data-role=turn]");
-  if (target) {
-    if (!target.matches("button")) target.setAttribute("tabindex", "-1");
-    target.focus({ preventScroll: true });
-  }
+  const group = key.element.closest(".re-hand, .re-port-grid, .re-market-grid");
+  if (!target && (group || key.action)) target = root.querySelector(".re-hand button.legal") ?? root.querySelector("button.legal");
+  giveFocus(root, target);
 }
 
 // Arrow keys: the hand, the actions and the collections walk in a line; the ends go round the
@@ -771,13 +702,7 @@ function arrowTarget(root, target, key) {
     return target;
   }
   const group = target.closest(".re-hand, .re-actions, .re-collect-options, .re-lines");
-  if (!group) return null;
-  const buttons = [...group.querySelectorAll("button")];
-  const at = buttons.indexOf(target);
-  if (at < 0) return null;
-  if (key === "Home") return buttons[0];
-  if (key === "End") return buttons[buttons.length - 1];
-  return buttons[Math.max(0, Math.min(buttons.length - 1, at + dir))];
+  return group ? walk(group, target, key) : null;
 }
 
 function render({ model, el }) {
@@ -786,56 +711,34 @@ function render({ model, el }) {
     header: slot("header"), turn: slot("turn"), error: slot("error"), port: slot("port"), mine: slot("mine"),
     hand: slot("hand"), actions: slot("actions"), others: slot("others"), summary: slot("summary"), events: slot("events"),
   };
-  const live = {
-    polite: h("div", { class: "re-sr", "aria-live": "polite", "data-role": "announce" }),
-    urgent: h("div", { class: "re-sr", "aria-live": "assertive", role: "alert" }),
-  };
+  const live = liveRegions();
   // The hand comes before the port in the page and the tab order: choose a card, then an end.
-  const root = h(
-    "div",
-    { class: "re-bangkok", role: "region", "aria-label": "Bangkok" },
+  const root = widgetRoot(
+    "bangkok", "Bangkok",
     slots.header, slots.turn, slots.error,
     h("div", { class: "re-hand-row" }, slots.hand, slots.actions),
     h("div", { class: "re-main" }, slots.port, slots.mine),
     slots.summary, slots.others, slots.events,
     live.polite, live.urgent,
   );
-  el.append(root);
   const ui = {
     card: null, end: null, move: null, overlay: false, overlayDefault: null, lines: {}, portKey: null,
     animated: null, drawn: false, marketKey: null, popped: null, saidError: "", saidEvent: "", saidTurn: "", hint: "",
   };
 
-  const redraw = () => {
-    const key = focusKey(root);
-    draw(root, slots, model, ui);
-    restoreFocus(root, key);
-    announce(live, root, model, ui);
-  };
-  // One message from the kernel often changes view, error and busy together: draw once for all.
-  let queued = false;
-  const scheduleRedraw = () => {
-    if (queued) return;
-    queued = true;
-    queueMicrotask(() => {
-      queued = false;
-      redraw();
-    });
-  };
+  const redraw = redrawer({ root, live, model, ui, keys: FOCUS_KEYS, draw: () => draw(root, slots, model, ui), restore: restoreFocus });
   const focusFirst = (selector) => {
     const target = root.querySelector(selector);
     if (target) target.focus({ preventScroll: true });
   };
 
   const onClick = (event) => {
-    const button = event.target instanceof Element ? event.target.closest("button") : null;
-    if (!button || !root.contains(button) || button.disabled) return;
+    const button = clickedButton(event, root);
+    if (!button || sendIntent(model, button)) return;
     const view = asObject(model.get("view"));
     const byKeyboard = event.detail === 0;
     const data = button.dataset;
-    if (data.action !== undefined) {
-      model.send({ type: "play", action: data.action, move: Number(view.move_number ?? 0) });
-    } else if (data.card !== undefined) {
+    if (data.card !== undefined) {
       if (view.phase === "return" || !asArray(view.legal).length) return;
       ui.card = ui.card === data.card && view.phase !== "market" ? null : data.card;
       ui.end = null;
@@ -868,12 +771,6 @@ function render({ model, el }) {
       const move = asObject(view.port_move);
       const section = slots.port.firstChild;
       if (move.kind && section) animatePort(section, move, root);
-    } else if (data.role === "restart") {
-      model.send({ type: "restart" });
-    } else if (data.role === "new-game") {
-      model.send({ type: "new-game" });
-    } else if (data.role === "dismiss") {
-      model.send({ type: "dismiss" });
     }
   };
 
@@ -890,20 +787,20 @@ function render({ model, el }) {
   const onKey = (event) => {
     const target = event.target instanceof Element ? event.target : null;
     if (event.key === "Escape") {
-      if (model.get("error")?.message) model.send({ type: "dismiss" });
-      else if (ui.end || ui.card) {
+      if (!dismissOnEscape(event, model)) {
+        if (!ui.end && !ui.card) return;
         const card = ui.card;
         if (ui.end) ui.end = null;
         else ui.card = null;
         ui.portKey = null;
         redraw();
         if (!ui.end && card) focusFirst(ui.card ? ".re-port-grid button.legal" : `.re-hand button[data-card="${card}"]`);
-      } else return;
+      }
       event.stopPropagation();
       event.preventDefault();
       return;
     }
-    if (!target || !["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"].includes(event.key)) return;
+    if (!target || !ARROW_KEYS.includes(event.key)) return;
     const next = arrowTarget(root, target, event.key);
     if (!next) return;
     next.focus();
@@ -911,21 +808,8 @@ function render({ model, el }) {
     event.stopPropagation(); // keep JupyterLab's notebook shortcuts out of the table
   };
 
-  root.addEventListener("click", onClick);
-  root.addEventListener("keydown", onKey);
-  for (const type of ["mouseover", "mouseout", "focusin", "focusout"]) root.addEventListener(type, onPoint);
-  model.on("change:view", scheduleRedraw);
-  model.on("change:error", scheduleRedraw);
-  model.on("change:busy", scheduleRedraw);
-  redraw();
-  return () => {
-    model.off("change:view", scheduleRedraw);
-    model.off("change:error", scheduleRedraw);
-    model.off("change:busy", scheduleRedraw);
-    root.removeEventListener("click", onClick);
-    root.removeEventListener("keydown", onKey);
-    for (const type of ["mouseover", "mouseout", "focusin", "focusout"]) root.removeEventListener(type, onPoint);
-  };
+  const pointing = ["mouseover", "mouseout", "focusin", "focusout"].map((type) => [type, onPoint]);
+  return mount(model, el, root, redraw, [["click", onClick], ["keydown", onKey], ...pointing]);
 }
 
 export default { render };

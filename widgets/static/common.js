@@ -30,3 +30,230 @@ function seatName(view, seat) {
   const names = asArray(view.names);
   return typeof names[seat] === "string" ? names[seat] : `Seat ${seat}`;
 }
+
+// An event arrives as the engine's entry {seat, action, text, ...} (older views sent plain text).
+const eventText = (e) => (typeof e === "string" ? e : String(asObject(e).text ?? ""));
+
+// ---- the shell every widget shares: root, live regions, turn line, error box, summary ------------
+
+// The root carries `re-widget` (common.css: theme tokens, dark mode, buttons, error banner) and the
+// widget's own class (`re-trick-table`, `re-bangkok`, `re-klong-board`), which scopes its board styles.
+function widgetRoot(kind, label, ...children) {
+  return h("div", { class: `re-widget re-${kind}`, role: "region", "aria-label": label }, ...children);
+}
+
+// Two regions that persist across redraws: refusals are read at once, news when it changes.
+function liveRegions() {
+  return {
+    polite: h("div", { class: "re-sr", "aria-live": "polite", "data-role": "announce" }),
+    urgent: h("div", { class: "re-sr", "aria-live": "assertive", role: "alert" }),
+  };
+}
+
+// The hooks the browser tests wait on: which game, which move, whether the bots are thinking.
+function stampRoot(root, view, busy) {
+  root.dataset.game = String(view.game ?? "");
+  root.dataset.move = String(view.move_number ?? 0);
+  root.dataset.busy = busy ? "true" : "false";
+  root.dataset.current = isSeat(view.current_player) ? String(view.current_player) : "";
+  root.dataset.phase = String(view.phase ?? "");
+  root.setAttribute("aria-busy", busy ? "true" : "false");
+}
+
+const turnBanner = (text) => h("div", { class: "re-turn", "data-role": "turn", text });
+const waitingBanner = () => turnBanner("Waiting for the game\u2026");
+
+// Whose turn it is, in words: {text} when nobody acts, {yours} when a learner acts, else {other}.
+function whoseTurn(view) {
+  const current = view.current_player;
+  if (view.is_over) return { text: "Game over" };
+  if (!isSeat(current)) return { text: "" };
+  if (asArray(view.legal).length === 0) return { other: seatName(view, current) };
+  return { yours: asArray(view.learners).length === 1 ? "Your turn" : `${seatName(view, current)}: your turn` };
+}
+
+function headerBar(title, meta, { tags = [], buttons = [] } = {}) {
+  return h(
+    "div",
+    { class: "re-header" },
+    h("span", { class: "re-title", text: title }),
+    h("span", { class: "re-meta", text: meta }),
+    tags,
+    h("span", { class: "re-spacer" }),
+    buttons,
+    h("button", { class: "re-button", type: "button", "data-role": "restart", "aria-label": "Restart this game from the start", text: "Restart" }),
+  );
+}
+
+function errorBox(error) {
+  const e = asObject(error);
+  const message = typeof e.message === "string" ? e.message : "";
+  const rule = typeof e.rule === "string" ? e.rule : "";
+  return h(
+    "div",
+    { class: "re-error", "data-role": "error", hidden: !message },
+    message ? h("span", { class: "re-error-text", text: message }) : null,
+    rule ? h("span", { class: "re-rule" }, " Rule: ", h("code", { text: rule })) : null,
+    message ? h("button", { class: "re-button re-dismiss", type: "button", "data-role": "dismiss", "aria-label": "Dismiss this message", text: "\u00D7" }) : null,
+  );
+}
+
+function gameOverTitle(view, tie = "tie") {
+  const winners = asArray(view.winners).map((s) => seatName(view, s));
+  return winners.length > 1 ? `Game over \u2014 ${tie}: ${winners.join(", ")}` : `Game over \u2014 ${winners[0] ?? "nobody"} wins`;
+}
+
+// The end-of-game box: a title, what the game adds, and the new-game button.
+function summaryBox(title, ...body) {
+  return h(
+    "div",
+    { class: "re-summary", "data-role": "summary" },
+    h("h3", { text: title }),
+    body,
+    h("button", { class: "re-button", type: "button", "data-role": "new-game", "aria-label": "Play a new game with the next deal", text: "New game" }),
+  );
+}
+
+// Scores by seat in columns: `rows` are [label, (seat) => value]; the foot holds the totals.
+function seatScoreTable(view, corner, rows) {
+  const players = Number(view.players) || asArray(view.scores).length;
+  const seats = Array.from({ length: players }, (_, s) => s);
+  const scores = asArray(view.scores);
+  return h("table", { class: "re-score-table" },
+    h("thead", {}, h("tr", {}, h("th", { scope: "col", text: corner }), seats.map((s) => h("th", { scope: "col", text: seatName(view, s) })))),
+    h("tbody", {}, rows.map(([label, value]) => h("tr", {},
+      h("th", { scope: "row", text: label }), seats.map((s) => h("td", { text: String(value(s)) }))))),
+    h("tfoot", {}, h("tr", {}, h("th", { scope: "row", text: "Total" }),
+      seats.map((s) => h("td", { "data-role": "final-score", "data-seat": s, text: String(scores[s] ?? 0) })))));
+}
+
+// What happened, newest last, folded away; `limit` keeps the list short (null: all of it).
+function eventsList(view, { limit = 10, title = "Recent events" } = {}) {
+  const list = asArray(view.events).map(eventText);
+  const shown = limit === null ? list : list.slice(-limit);
+  if (!shown.length) return null;
+  return h("details", { class: "re-events" },
+    h("summary", { text: `${title}: ${shown[shown.length - 1]}` }),
+    h("ol", {}, shown.map((text) => h("li", { text }))));
+}
+
+// The content is rebuilt on every change, so announcements go through the two live regions:
+// refusals at once, and the newest happening or whose turn it is when they change.
+function announce(live, root, model, ui) {
+  const view = asObject(model.get("view"));
+  const error = asObject(model.get("error"));
+  const message = typeof error.message === "string" ? `${error.message} (rule ${error.rule})` : "";
+  if (message !== ui.saidError) {
+    live.urgent.textContent = message;
+    ui.saidError = message;
+  }
+  const list = asArray(view.events);
+  const latest = list.length ? eventText(list[list.length - 1]) : "";
+  const turn = root.querySelector("[data-role=turn]")?.textContent ?? "";
+  const news = [latest !== ui.saidEvent ? latest : "", turn !== ui.saidTurn ? turn : ""].filter(Boolean);
+  ui.saidEvent = latest;
+  ui.saidTurn = turn;
+  if (news.length) live.polite.textContent = news.join(". ");
+}
+
+// ---- focus: a redraw gives the focus back, so keyboard play never loses its place ----------------
+
+// The focused control's data attributes among `keys` (null when the focus is elsewhere).
+function focusKey(root, keys) {
+  const active = document.activeElement;
+  if (!active || !root.contains(active)) return null;
+  const key = { element: active };
+  for (const k of keys) if (active.dataset[k] !== undefined) key[k] = active.dataset[k];
+  return key;
+}
+
+// One redraw: note the focused control (its data attributes among `keys`), draw, give the focus
+// back with `restore(root, key)`, and announce what changed.
+function redrawer({ root, live, model, ui, keys, draw, restore }) {
+  return () => {
+    const key = focusKey(root, keys);
+    draw();
+    restore(root, key);
+    announce(live, root, model, ui);
+  };
+}
+
+// Focus `target`, or the first usable of `fallbacks` (selectors), or the turn line.
+function giveFocus(root, target, ...fallbacks) {
+  const usable = (el) => el && !el.disabled && !el.closest("[hidden]");
+  let chosen = usable(target) ? target : null;
+  for (const selector of [...fallbacks, "[data-role=turn]"]) {
+    if (chosen) break;
+    const found = root.querySelector(selector);
+    if (usable(found)) chosen = found;
+  }
+  if (!chosen) return;
+  if (!chosen.matches("button")) chosen.setAttribute("tabindex", "-1");
+  chosen.focus({ preventScroll: true });
+}
+
+const ARROW_KEYS = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"];
+
+// Arrow keys walk a row of buttons (the hand, the actions); Home and End jump to its ends.
+function walk(group, target, key, selector = "button") {
+  const buttons = [...group.querySelectorAll(selector)];
+  const at = buttons.indexOf(target);
+  if (at < 0) return null;
+  if (key === "Home") return buttons[0];
+  if (key === "End") return buttons[buttons.length - 1];
+  const step = key === "ArrowLeft" || key === "ArrowUp" ? -1 : 1;
+  return buttons[Math.max(0, Math.min(buttons.length - 1, at + step))];
+}
+
+// ---- intents and mounting -------------------------------------------------------------------------
+
+function clickedButton(event, root) {
+  const button = event.target instanceof Element ? event.target.closest("button") : null;
+  return button && root.contains(button) && !button.disabled ? button : null;
+}
+
+// The intents every widget sends the same way: an action to play, restart, new game, dismiss.
+// Returns whether the button was one of them.
+function sendIntent(model, button) {
+  const data = button.dataset;
+  if (data.action !== undefined) {
+    model.send({ type: "play", action: data.action, move: Number(asObject(model.get("view")).move_number ?? 0) });
+    return true;
+  }
+  if (["restart", "new-game", "dismiss"].includes(data.role)) {
+    model.send({ type: data.role });
+    return true;
+  }
+  return false;
+}
+
+// Escape dismisses a refusal; returns whether there was one.
+function dismissOnEscape(event, model) {
+  if (event.key !== "Escape" || !model.get("error")?.message) return false;
+  model.send({ type: "dismiss" });
+  return true;
+}
+
+// Puts `root` in the page, draws it now and whenever the kernel changes view, error or busy (one
+// message often changes all three: they are drawn once), and wires `listeners` ([type, handler]
+// pairs) on the root. Returns anywidget's clean-up.
+function mount(model, el, root, redraw, listeners) {
+  el.append(root);
+  let queued = false;
+  const schedule = () => {
+    if (queued) return;
+    queued = true;
+    queueMicrotask(() => {
+      queued = false;
+      redraw();
+    });
+  };
+  const traits = ["change:view", "change:error", "change:busy"];
+  for (const [type, handler] of listeners) root.addEventListener(type, handler);
+  for (const trait of traits) model.on(trait, schedule);
+  redraw();
+  return () => {
+    for (const trait of traits) model.off(trait, schedule);
+    for (const [type, handler] of listeners) root.removeEventListener(type, handler);
+  };
+}

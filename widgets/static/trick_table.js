@@ -109,38 +109,21 @@ function header(view, ui) {
   if (isSeat(view.round)) bits.push(`Round ${view.round}${isSeat(view.rounds) ? ` of ${view.rounds}` : ""}`);
   if (typeof view.phase === "string" && view.phase !== "play" && view.phase !== "over") bits.push(`phase: ${view.phase}`);
   const hasLast = view.last_trick && typeof view.last_trick === "object";
-  return h(
-    "div",
-    { class: "re-header" },
-    h("span", { class: "re-title", text: game }),
-    h("span", { class: "re-meta", text: bits.join(" \u00B7 ") }),
-    h("span", { class: "re-spacer" }),
-    h("button", {
+  return headerBar(game, bits.join(" \u00B7 "), {
+    buttons: [h("button", {
       class: "re-button", type: "button", "data-role": "last-trick", "aria-pressed": ui.showLast ? "true" : "false",
       "aria-label": ui.showLast ? "Back to the current trick" : "Review the last trick",
       disabled: !hasLast, text: ui.showLast ? "Current trick" : "Last trick",
-    }),
-    h("button", {
-      class: "re-button", type: "button", "data-role": "restart", "aria-label": "Restart this game from the start",
-      text: "Restart",
-    }),
-  );
+    })],
+  });
 }
 
 function turnLine(view, busy) {
-  let text;
-  const current = view.current_player;
-  if (view.is_over) text = "Game over";
-  else if (!isSeat(current)) text = "";
-  else if (asArray(view.legal).length > 0) {
-    const learners = asArray(view.learners);
-    text = learners.length === 1 ? "Your turn" : `${seatName(view, current)}: your turn`;
-    if (view.phase === "choose") text += " \u2014 choose your Bastos! card";
-    if (isSeat(view.adjusting) && view.adjusting === current) text += " \u2014 move one fruit's value";
-  } else {
-    text = `${seatName(view, current)} to act${busy ? "\u2026" : ""}`;
-  }
-  return h("div", { class: "re-turn", "data-role": "turn", text });
+  const turn = whoseTurn(view);
+  let text = turn.text ?? (turn.other ? `${turn.other} to act${busy ? "\u2026" : ""}` : turn.yours);
+  if (turn.yours && view.phase === "choose") text += " \u2014 choose your Bastos! card";
+  if (turn.yours && isSeat(view.adjusting) && view.adjusting === view.current_player) text += " \u2014 move one fruit's value";
+  return turnBanner(text);
 }
 
 function seatPanel(view, seat, where) {
@@ -191,10 +174,10 @@ function seatPanel(view, seat, where) {
   return h(
     "section",
     {
-      class: `re-seat re-seat-${where}${seat === current ? " re-current" : ""}${isView ? " re-me" : ""}`,
+      class: `re-panel re-seat re-seat-${where}${seat === current ? " re-current" : ""}${isView ? " re-me" : ""}`,
       "data-seat": seat, "aria-label": label, "aria-current": seat === current ? "true" : null,
     },
-    h("div", { class: "re-seat-head" },
+    h("div", { class: "re-panel-head" },
       h("span", { class: `re-seat-dot re-seat-c${seat}`, "aria-hidden": "true" }),
       h("span", { class: "re-name", text: seatName(view, seat) }),
       h("span", { class: "re-score", "data-role": "score", "data-seat": seat, title: "score", text: String(scores[seat] ?? 0) })),
@@ -343,19 +326,6 @@ function valueTable(view, placed) {
   );
 }
 
-function errorBox(error) {
-  const e = asObject(error);
-  const message = typeof e.message === "string" ? e.message : "";
-  const rule = typeof e.rule === "string" ? e.rule : "";
-  return h(
-    "div",
-    { class: "re-error", "data-role": "error", hidden: !message },
-    message ? h("span", { class: "re-error-text", text: message }) : null,
-    rule ? h("span", { class: "re-rule" }, " Rule: ", h("code", { text: rule })) : null,
-    message ? h("button", { class: "re-button re-dismiss", type: "button", "data-role": "dismiss", "aria-label": "Dismiss this message", text: "\u00D7" }) : null,
-  );
-}
-
 function handArea(view, placed) {
   const name = seatName(view, view.seat);
   const slots = [...placed.cards.entries()].map(([card, slot]) => {
@@ -381,31 +351,9 @@ function handArea(view, placed) {
 
 function summary(view) {
   if (!view.is_over) return null;
-  const players = Number(view.players) || asArray(view.scores).length;
-  const seats = Array.from({ length: players }, (_, s) => s);
-  const winners = asArray(view.winners).map((s) => seatName(view, s));
   const rounds = asArray(view.round_scores);
-  const scores = asArray(view.scores);
-  return h(
-    "div",
-    { class: "re-summary", "data-role": "summary" },
-    h("h3", { text: winners.length > 1 ? `Game over \u2014 tie: ${winners.join(", ")}` : `Game over \u2014 ${winners[0] ?? "nobody"} wins` }),
-    h("table", { class: "re-score-table" },
-      h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "Round" }), seats.map((s) => h("th", { scope: "col", text: seatName(view, s) })))),
-      h("tbody", {}, rounds.map((r) => h("tr", {},
-        h("th", { scope: "row", text: r.round ? String(r.round) : "other" }),
-        seats.map((s) => h("td", { text: String(asArray(r.points)[s] ?? 0) }))))),
-      h("tfoot", {}, h("tr", {}, h("th", { scope: "row", text: "Total" }), seats.map((s) => h("td", { text: String(scores[s] ?? 0) }))))),
-    h("button", { class: "re-button", type: "button", "data-role": "new-game", "aria-label": "Play a new game with the next deal", text: "New game" }),
-  );
-}
-
-function events(view) {
-  const list = asArray(view.events).slice(-10);
-  if (!list.length) return null;
-  return h("details", { class: "re-events" },
-    h("summary", { text: `Recent events: ${list[list.length - 1]}` }),
-    h("ol", {}, list.map((e) => h("li", { text: String(e) }))));
+  return summaryBox(gameOverTitle(view),
+    seatScoreTable(view, "Round", rounds.map((r) => [r.round ? String(r.round) : "other", (s) => asArray(r.points)[s] ?? 0])));
 }
 
 // Seats other than the viewer's, placed clockwise from the viewer's left, over the top, to the right.
@@ -423,14 +371,10 @@ function placeSeats(view) {
 function draw(root, content, model, ui) {
   const view = asObject(model.get("view"));
   const busy = Boolean(model.get("busy"));
-  root.dataset.game = String(view.game ?? "");
-  root.dataset.move = String(view.move_number ?? 0);
-  root.dataset.busy = busy ? "true" : "false";
-  root.dataset.current = isSeat(view.current_player) ? String(view.current_player) : "";
-  root.setAttribute("aria-busy", busy ? "true" : "false");
+  stampRoot(root, view, busy);
   if (!(view.last_trick && typeof view.last_trick === "object")) ui.showLast = false;
   if (!isSeat(view.players)) {
-    content.replaceChildren(h("div", { class: "re-turn", "data-role": "turn", text: "Waiting for the game\u2026" }));
+    content.replaceChildren(waitingBanner());
     return;
   }
 
@@ -450,126 +394,60 @@ function draw(root, content, model, ui) {
     h("div", { class: "re-board" }, stalls(view, placed), valueTable(view, placed)),
     h("div", { class: "re-bottom" }, seatPanel(view, me, "bottom"), handArea(view, placed)),
     summary(view),
-    events(view),
+    eventsList(view),
   ];
   content.replaceChildren(...parts.filter(Boolean));
 }
 
-// The content is rebuilt on every change, so announcements go through two regions that persist:
-// refusals at once, and the newest happening or whose turn it is when they change.
-function announce(live, root, model, ui) {
-  const view = asObject(model.get("view"));
-  const error = asObject(model.get("error"));
-  const message = typeof error.message === "string" ? `${error.message} (rule ${error.rule})` : "";
-  if (message !== ui.saidError) {
-    live.urgent.textContent = message;
-    ui.saidError = message;
-  }
-  const events = asArray(view.events);
-  const latest = events.length ? String(events[events.length - 1]) : "";
-  const turn = root.querySelector("[data-role=turn]")?.textContent ?? "";
-  const news = [latest !== ui.saidEvent ? latest : "", turn !== ui.saidTurn ? turn : ""].filter(Boolean);
-  ui.saidEvent = latest;
-  ui.saidTurn = turn;
-  if (news.length) live.polite.textContent = news.join(". ");
-}
-
-// Which control had the focus, so a redraw can give it back (keyboard play must not lose its place).
-function focusKey(root) {
-  const active = document.activeElement;
-  if (!active || !root.contains(active)) return null;
-  const inHand = Boolean(active.closest(".re-hand"));
-  const hand = [...root.querySelectorAll(".re-hand button")];
-  return { action: active.dataset.action ?? null, role: active.dataset.role ?? null, inHand, index: hand.indexOf(active) };
-}
-
+// Where the focus goes back after a redraw: the same action or role, else a playable card.
 function restoreFocus(root, key) {
   if (!key) return;
+  const oldHand = key.element.closest(".re-hand"); // the redraw took it out of the page
   let target = null;
   if (key.action) target = [...root.querySelectorAll("button[data-action]")].find((b) => b.dataset.action === key.action);
   if (!target && key.role) target = root.querySelector(`[data-role="${key.role}"]`);
-  if (!target && (key.inHand || key.action)) {
-    const hand = [...root.querySelectorAll(".re-hand button")];
-    target = root.querySelector(".re-hand button.legal") || root.querySelector("button.legal") || hand[Math.min(key.index, hand.length - 1)];
+  if (target || !(oldHand || key.action)) {
+    giveFocus(root, target);
+    return;
   }
-  if (!target || target.disabled || target.closest("[hidden]")) target = root.querySelector("[data-role=turn]");
-  if (target) {
-    if (!target.matches("button")) target.setAttribute("tabindex", "-1");
-    target.focus({ preventScroll: true });
-  }
+  const hand = [...root.querySelectorAll(".re-hand button")];
+  const index = oldHand ? [...oldHand.querySelectorAll("button")].indexOf(key.element) : -1;
+  giveFocus(root, root.querySelector(".re-hand button.legal") || root.querySelector("button.legal") || hand[Math.min(index, hand.length - 1)]);
 }
 
 function render({ model, el }) {
   const content = h("div", { class: "re-content" });
-  const live = {
-    polite: h("div", { class: "re-sr", "aria-live": "polite", "data-role": "announce" }),
-    urgent: h("div", { class: "re-sr", "aria-live": "assertive", role: "alert" }),
-  };
-  const root = h("div", { class: "re-trick-table", role: "region", "aria-label": "Trick table" }, content, live.polite, live.urgent);
-  el.append(root);
+  const live = liveRegions();
+  const root = widgetRoot("trick-table", "Trick table", content, live.polite, live.urgent);
   const ui = { showLast: false, saidError: "", saidEvent: "", saidTurn: "" };
 
-  const redraw = () => {
-    const key = focusKey(root);
-    draw(root, content, model, ui);
-    restoreFocus(root, key);
-    announce(live, root, model, ui);
-  };
+  const redraw = redrawer({ root, live, model, ui, keys: ["action", "role"], draw: () => draw(root, content, model, ui), restore: restoreFocus });
 
   const onClick = (event) => {
-    const button = event.target instanceof Element ? event.target.closest("button") : null;
-    if (!button || !root.contains(button) || button.disabled) return;
-    const view = asObject(model.get("view"));
-    if (button.dataset.action !== undefined) {
-      model.send({ type: "play", action: button.dataset.action, move: Number(view.move_number ?? 0) });
-    } else if (button.dataset.role === "last-trick") {
+    const button = clickedButton(event, root);
+    if (!button || sendIntent(model, button)) return;
+    if (button.dataset.role === "last-trick") {
       ui.showLast = !ui.showLast;
       redraw();
-    } else if (button.dataset.role === "restart") {
-      model.send({ type: "restart" });
-    } else if (button.dataset.role === "new-game") {
-      model.send({ type: "new-game" });
-    } else if (button.dataset.role === "dismiss") {
-      model.send({ type: "dismiss" });
     }
   };
 
   // Arrow keys walk the hand (and the action buttons); Enter/Space press the focused button natively.
   const onKey = (event) => {
     const target = event.target instanceof Element ? event.target : null;
-    if (event.key === "Escape" && model.get("error")?.message) {
-      model.send({ type: "dismiss" });
+    if (dismissOnEscape(event, model)) {
       event.stopPropagation();
       return;
     }
     const group = target?.closest(".re-hand, .re-actions");
-    if (!group || !["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"].includes(event.key)) return;
-    const buttons = [...group.querySelectorAll("button")];
-    const at = buttons.indexOf(target);
-    if (at < 0) return;
-    let next = at;
-    if (event.key === "ArrowLeft" || event.key === "ArrowUp") next = Math.max(0, at - 1);
-    else if (event.key === "ArrowRight" || event.key === "ArrowDown") next = Math.min(buttons.length - 1, at + 1);
-    else if (event.key === "Home") next = 0;
-    else next = buttons.length - 1;
-    buttons[next].focus();
+    const next = group && ARROW_KEYS.includes(event.key) ? walk(group, target, event.key) : null;
+    if (!next) return;
+    next.focus();
     event.preventDefault();
     event.stopPropagation(); // keep JupyterLab's notebook shortcuts out of the hand
   };
 
-  root.addEventListener("click", onClick);
-  root.addEventListener("keydown", onKey);
-  model.on("change:view", redraw);
-  model.on("change:error", redraw);
-  model.on("change:busy", redraw);
-  redraw();
-  return () => {
-    model.off("change:view", redraw);
-    model.off("change:error", redraw);
-    model.off("change:busy", redraw);
-    root.removeEventListener("click", onClick);
-    root.removeEventListener("keydown", onKey);
-  };
+  return mount(model, el, root, redraw, [["click", onClick], ["keydown", onKey]]);
 }
 
 export default { render };
