@@ -19,18 +19,17 @@ import pytest
 
 import explorer
 from explorer.bangkok import State, solo_scores
-from explorer.bangkok._examples import OTHER_ROWS, SCORING_ROWS, scenario
+from explorer.bangkok.examples import OTHER_ROWS, SCORING_ROWS, scenario
 from widgets import BangkokTableWidget, MarketWidget, PortWidget
 from widgets._assets import es_module
 from widgets._session import BAD_MESSAGE, STALE
 from widgets.apps import WIDGETS, finished_rounds
-from widgets.bangkok import market_scoring
 from widgets.bangkok_chart import bangkok_chart
 from widgets.walkthrough import Step, Walkthrough
 
 STATIC = Path(__file__).resolve().parents[2] / "widgets" / "static"
-EXTRAS = {"parts", "overlay", "scoring", "port_move", "market_move", "open_hands", "open_objectives",
-          "names", "learners", "bots", "teaching"}
+# What the widget adds to the engine's view (the rest, scoring and the last moves included, is the engine's).
+EXTRAS = {"parts", "overlay", "open_hands", "open_objectives", "names", "learners", "bots", "teaching"}
 
 
 def play_through(widget: BangkokTableWidget, rng: random.Random) -> int:
@@ -141,7 +140,7 @@ def test_market_phase_and_refusals_in_the_market() -> None:
 def test_scoring_overlay_marks_the_counted_goods() -> None:
     state = scenario(["PZ F P", *OTHER_ROWS], ["F", "PF", "Z"],
                      markets=[SCORING_ROWS, [". . .", ". . .", ". . ."]], objectives=["B", "P"])
-    scoring = market_scoring(state, 0, reveal=True)
+    scoring = state.market_scoring(0, reveal=True)
     assert scoring["total"] == 20 and not scoring["objective_hidden"]
     objective, chilli4, chilli3, chilli1, complete = scoring["lines"]
     assert objective["kind"] == "objective" and objective["points"] == 6
@@ -154,7 +153,7 @@ def test_scoring_overlay_marks_the_counted_goods() -> None:
     assert all(m["effect"] == "pair" for ms in chilli3["marks"].values() for m in ms)
     assert chilli1["points"] == 4 and chilli1["marks"] == {"c3": [{"good": "P", "effect": "-1"}]}
     assert complete["kind"] == "complete" and complete["points"] == 2
-    hidden = market_scoring(state, 0, reveal=False)
+    hidden = state.market_scoring(0, reveal=False)
     assert hidden["objective_hidden"] and hidden["total"] == 14
 
 
@@ -195,7 +194,7 @@ def test_forged_messages_change_nothing(message: object, rule: str) -> None:
 def test_restart_with_a_seed_drops_the_scenario() -> None:
     widget = PortWidget(scenario(["ZB F P", *OTHER_ROWS], ["PZ", "F", "B"]), seat=None, bots=None)
     assert widget.handle_intent({"type": "new-game"})
-    assert widget.state.rules["position"] is None and widget.state.seed == 2
+    assert widget.state.rules["start"] is None and widget.state.seed == 2
 
 
 def test_repr_is_stable() -> None:

@@ -21,7 +21,7 @@ import pytest
 import explorer
 from explorer.bots import make_bot
 from explorer.klongs import State
-from explorer.klongs._examples import JOHN_POSITION, THIEF_POSITION, hand_boat, inspector_position
+from explorer.klongs.examples import JOHN_POSITION, THIEF_POSITION, hand_boat, inspector_position
 from widgets import KlongBoardWidget, klong_board
 from widgets._assets import es_module
 from widgets._session import BAD_MESSAGE, NOT_YOUR_TURN, STALE
@@ -29,13 +29,14 @@ from widgets.apps import PlayApp, finished_rounds
 from widgets.walkthrough import Step, Walkthrough
 
 STATIC = Path(__file__).resolve().parents[2] / "widgets" / "static"
-VIEW_KEYS = {"game", "players", "seat", "current_player", "is_over", "scores", "winners", "legal",
-             "move_number", "rules", "geometry", "colours", "colour", "phase", "prompt", "turn", "board",
-             "placed", "hand", "hand_sizes", "stacks", "stocks", "supply", "movement_cards", "track",
-             "lukphat", "market", "targets", "score_sheet"}
-EXTRA_KEYS = {"names", "learners", "bots", "labels", "hood_limit", "hood_counts", "full_hoods",
-              "protected_columns", "thief_row", "inspector_column", "full_landings", "market_due", "events",
-              "open_hands"}
+# The engine's view model: everything the board draws (previews, hoods, protection, events) included.
+VIEW_KEYS = {"game", "players", "seat", "current_player", "is_over", "scores", "winners", "legal", "labels",
+             "events", "sheet", "move_number", "rules", "geometry", "colours", "colour", "phase", "prompt",
+             "turn", "board", "placed", "hand", "hand_sizes", "stacks", "stocks", "supply", "movement_cards",
+             "track", "lukphat", "market", "targets", "choices", "templates", "hood_limit", "hood_counts",
+             "full_hoods", "protected_columns", "protected_spaces", "thief_row", "thief_spaces",
+             "inspector_column", "inspector_spaces", "full_landings", "market_due", "score_groups"}
+EXTRA_KEYS = {"names", "learners", "bots", "open_hands"}
 LANDING_RULES = ("klongs.landing.score", "klongs.landing.cookshop")
 
 
@@ -126,7 +127,10 @@ def test_hoods_landings_and_protection_follow_the_board() -> None:
     assert view["protected_columns"] == ["e"]
     full = view["full_landings"]
     assert set(full) == {"Lb1"}  # b1 c1 b2 c2: baskets 1 + 1 + 1 + 0, doubled by the cookshop
-    assert full["Lb1"] == {"value": 6, "points": {"red": 6, "yellow": 6}, "owners": ["red", "yellow"]}
+    assert full["Lb1"]["value"] == 6 and full["Lb1"]["points"] == {"red": 6, "yellow": 6}
+    assert full["Lb1"]["owners"] == ["red", "yellow"]
+    assert full["Lb1"]["formula"] == "baskets 1 + 1 + 1 + 0, x2 (cookshop) = 6 per merchant"
+    assert view["protected_spaces"] == [f"e{row}" for row in range(1, 9)]
 
 
 def test_thief_row_and_inspector_column_are_marked() -> None:
@@ -135,12 +139,15 @@ def test_thief_row_and_inspector_column_are_marked() -> None:
     widget.play(f"place:{hand_boat(state, 0, 'thief')}@c3")
     view = widget.view
     assert view["phase"] == "thief" and view["thief_row"] == "3" and view["inspector_column"] is None
+    assert view["thief_spaces"] == [f"{column}3" for column in "abcdefghij"]
+    assert view["choices"]["steal:d3>stock"] == {"type": "steal", "space": "d3", "to": "stock"}
     assert set(view["protected_columns"]) == {"f", "h"}
     assert "The thief takes the" in view["labels"]["steal:d3>stock"]
     inspected = State.from_position(2, inspector_position(["e2"]))
     widget.state = inspected
     widget.play(f"place:{hand_boat(inspected, 0, 'inspector')}@e3")
     assert widget.view["phase"] == "inspect" and widget.view["inspector_column"] == "e"
+    assert widget.view["inspector_spaces"] == [f"e{row}" for row in range(1, 9)]
 
 
 def test_market_day_preview_matches_the_engine() -> None:
@@ -157,7 +164,9 @@ def test_market_day_preview_matches_the_engine() -> None:
     before = widget.state
     assert widget.handle_intent({"type": "play", "action": "score:Lb2>b2", "move": view["move_number"]})
     assert landing_gains(before, widget.state) == {"green": 10, "red": 5}
-    assert any("scored landing Lb2" in e and "green +10" in e for e in widget.view["events"])
+    scored = next(e for e in widget.view["events"] if e["type"] == "score")  # the bots play on after it
+    assert scored["type"] == "score" and scored["landing"] == "Lb2" and scored["seat"] == 2
+    assert scored["points"] == {"red": 5, "green": 10} and "green +10" in scored["text"]
 
 
 def test_illegal_click_shows_engine_reason_and_rule() -> None:
@@ -228,7 +237,7 @@ def test_walkthrough_drives_the_klong_board() -> None:
     assert tour.table.handle_intent({"type": "play", "action": "merchant"})
     assert tour.moved_on
     tour.reset()
-    assert tour.table.state == placed and tour.table.view["events"] == []
+    assert tour.table.state == placed and tour.table.view["events"] == placed.view(2)["events"]
 
 
 def test_restart_and_new_game_drop_a_start_position() -> None:
