@@ -50,6 +50,16 @@ def face(card: str) -> dict[str, Any]:
     return {"fruit": fruit, "value": value}
 
 
+def taken_text(winner: int, card: str, trump: bool) -> str:
+    """The event text of a trick taken, alike in both games."""
+    return f"Seat {winner} takes the trick with {card}{' (trump)' if trump else ''}"
+
+
+def points_text(points: Sequence[int]) -> str:
+    """Round points per seat in an event text: ``seat 0 +3, seat 1 -2``."""
+    return ", ".join(f"seat {s} {p:+d}" for s, p in enumerate(points))
+
+
 def check_fruit(fruit: object, where: str) -> str:
     if not isinstance(fruit, str) or fruit not in FRUIT_INDEX:
         raise ValueError(f"{where}: {fruit!r} is not a fruit; the fruits are {', '.join(FRUITS)}")

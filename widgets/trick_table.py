@@ -31,9 +31,15 @@ class TrickTableWidget(GameWidget):
 
     def _extras(self, seat: int) -> dict[str, Any]:
         extras = super()._extras(seat)
+        state = self.state
         if self.teaching:
-            hands = self.state.snapshot().get("hands")
+            hands = state.snapshot().get("hands")
             extras["open_hands"] = [list(map(str, hand)) for hand in hands] if hands is not None else None
+            # Every hand is drawn face up: each seat's own view carries the faces of its cards.
+            faces: dict[str, Any] = {}
+            for other in range(state.players):
+                faces.update(state.view(other)["faces"])
+            extras["faces"] = faces
         else:
             extras["open_hands"] = None
         return extras

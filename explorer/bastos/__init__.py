@@ -28,6 +28,16 @@ Readings the engine takes where the rulebook is silent (the two-way ambiguities 
 - Equal final totals share the win (the Tindahan tie joke is not repeated for Bastos!).
 - Views show each seat's tally of taken cards per fruit (``won_by_fruit``): every such card was
   played face up, so it is public knowledge to a player with a perfect memory.
+
+The scenario option ``start`` fixes round 1's hands: a list of hands, one per seat, or with four
+players ``{"hands": [...], "spare": "durian-9"}`` naming the face-up spare too; each seat's view shows
+only its own hand.
+
+Modules: ``_state`` (the ``State``: setup, legal moves, apply), ``_options`` (``OPTIONS``), ``_start``
+(the ``start`` option), ``_catalogue`` (``RULES``), ``_notation`` (cards and moves over the box's fruit
+deck), ``_mechanics`` (who takes a trick, value limits; the public ``trick_winner``), ``_view`` (view
+model, labels, event texts, text board), ``_explain`` (refusals), ``_scoring`` (round points), ``_bot``
+(``HeuristicBot``) and the public ``examples`` (the rulebook's examples and their scenarios).
 """
 
 from __future__ import annotations
@@ -35,11 +45,11 @@ from __future__ import annotations
 from .._spec import GameSpec
 from ._bot import HeuristicBot
 from ._catalogue import RULES
-from ._examples import EXAMPLES
+from ._mechanics import trick_winner
 from ._options import OPTIONS
 from ._scoring import score_round
-from ._state import BastosState as State
-from ._trick import trick_winner
+from ._state import State
+from .examples import EXAMPLES
 
 __all__ = ["EXAMPLES", "OPTIONS", "RULES", "SPEC", "HeuristicBot", "State", "score_round", "trick_winner"]
 

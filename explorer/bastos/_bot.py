@@ -6,8 +6,8 @@ from typing import Any
 
 from explorer.bots import ViewBot
 
-from ._cards import CARD, MAX_VALUE, MIN_VALUE, TRUMP_SUFFIX, clamp
-from ._trick import decide
+from ._mechanics import MAX_VALUE, MIN_VALUE, clamp, taker
+from ._notation import CARD, TRUMP_SUFFIX
 
 
 class HeuristicBot(ViewBot):
@@ -20,19 +20,15 @@ class HeuristicBot(ViewBot):
 
     name = "heuristic"
 
-
     def _choose(self, view: dict[str, Any], legal: list[str]) -> str:
         if len(legal) == 1:
             return legal[0]
         phase = view["phase"]
         if phase == "choose":
-            scored = [(self._pick_score(view, move), move) for move in legal]
-        elif phase == "adjust":
-            scored = [(self._adjust_score(view, move), move) for move in legal]
-        else:
-            scored = [(self._play_score(view, move), move) for move in legal]
-        best = max(score for score, _ in scored)
-        return self._rng.choice([move for score, move in scored if score >= best - 1e-9])
+            return self._best(legal, lambda move: self._pick_score(view, move))
+        if phase == "adjust":
+            return self._best(legal, lambda move: self._adjust_score(view, move))
+        return self._best(legal, lambda move: self._play_score(view, move))
 
     # ---- picking a Bastos! colour ----------------------------------------------------------------
 
@@ -68,16 +64,8 @@ class HeuristicBot(ViewBot):
         seats = [p["seat"] for p in plays] + [seat]
         cards = [p["card"] for p in plays] + [card]
         fruits = [CARD[c][0] for c in cards]
-        ranks = [CARD[c][1] for c in cards]
         declared = next((i for i, p in enumerate(plays) if p.get("trump")), len(plays) if made_trump else -1)
-        start = declared if declared >= 0 and view["rules"]["trump_timing"] == "from-declaration" else 0
-        winner = decide(
-            fruits,
-            ranks,
-            [fruits[i] == colours[s] for i, s in enumerate(seats)],
-            [i >= start and fruits[i] == trump for i in range(len(cards))],
-            view["rules"]["bastos_lead"] == "must-beat-led",
-        )
+        winner = taker(cards, [colours[s] for s in seats], trump, declared, view["rules"])
         later = players - len(cards)
         average = sum(values.values()) / len(values)
         worth = sum(values[f] for f in fruits) + later * average
@@ -134,16 +122,7 @@ class HeuristicBot(ViewBot):
         if not plays:
             return None
         colours = view["bastos"]
-        trump = view["trump"]
-        cards = [p["card"] for p in plays]
-        fruits = [CARD[c][0] for c in cards]
         declared = next((i for i, p in enumerate(plays) if p.get("trump")), -1)
-        start = declared if declared >= 0 and view["rules"]["trump_timing"] == "from-declaration" else 0
-        winner = decide(
-            fruits,
-            [CARD[c][1] for c in cards],
-            [fruits[i] == colours[p["seat"]] for i, p in enumerate(plays)],
-            [i >= start and fruits[i] == trump for i in range(len(cards))],
-            view["rules"]["bastos_lead"] == "must-beat-led",
-        )
+        winner = taker([p["card"] for p in plays], [colours[p["seat"]] for p in plays], view["trump"],
+                       declared, view["rules"])
         return None if winner is None else int(plays[winner]["seat"])

@@ -2,33 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from .._options import Option
-from ._cards import FRUITS, check_card
-
-Deal = tuple[tuple[str, ...], ...]
-
-
-def parse_deal(value: Any) -> Deal | None:
-    """A fixed first deal as a tuple of hands; the per-game checks (sizes, fruits) come at setup."""
-    if value is None:
-        return None
-    if isinstance(value, str) or not isinstance(value, list | tuple):
-        raise ValueError("deal must be a list of hands, one list of card notations per seat")
-    hands: list[tuple[str, ...]] = []
-    seen: dict[str, int] = {}
-    for seat, hand in enumerate(value):
-        if isinstance(hand, str) or not isinstance(hand, list | tuple):
-            raise ValueError(f"hand {seat} must be a list of card notations like 'mango-5', not {hand!r}")
-        for card in hand:
-            check_card(card, f"hand {seat}")
-            if card in seen:
-                raise ValueError(f"{card} is dealt twice (hands {seen[card]} and {seat})")
-            seen[card] = seat
-        hands.append(tuple(hand))
-    return tuple(hands)
-
+from ._notation import FRUITS
+from ._start import parse as parse_start
 
 OPTIONS: dict[str, Option] = {
     "removed_fruit": Option(
@@ -53,11 +29,12 @@ OPTIONS: dict[str, Option] = {
         "made trump, counts as trump. 'from-declaration' (default): no, the declaring card is the "
         "trick's first trump, as the book calls it, and the earlier card stays a throw-off. "
         "'whole-trick': every card of the trump fruit in the trick counts as trump."),
-    "deal": Option(
-        "deal", None, None,
+    "start": Option(
+        "start", None, None,
         "Fix the first round's deal: a list of hands, one list of card notations per seat (12 cards "
-        "each with three players, 11 with four; the card nobody holds becomes the four-player spare). "
-        "Later rounds are shuffled from the seed. Rulebook scenarios use it so their records replay. "
-        "Note that the option, like every rules option, is shown in every seat's view.",
-        parse_deal),
+        "each with three players, 11 with four; the card nobody holds becomes the four-player spare), "
+        "or a dict {'hands': [...], 'spare': 'durian-9'} naming that spare too. Later rounds are "
+        "shuffled from the seed. Rulebook scenarios use it so their records replay. Each seat's view "
+        "shows only its own hand of it.",
+        parse_start),
 }

@@ -6,7 +6,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .._options import resolve_options
-from ._cards import CARD, FRUITS, MAX_VALUE, MIN_VALUE, check_card, check_fruit
+from ._mechanics import MAX_VALUE, MIN_VALUE
+from ._notation import CARD, FRUITS, check_card, check_fruit
 from ._options import OPTIONS
 
 

@@ -1,5 +1,9 @@
 """The Bastos! engine: rounds of picking Bastos! colours, tricks with a trump made mid-round, and
-fruit values that move while the cards are played."""
+fruit values that move while the cards are played.
+
+The state keeps the position and applies moves; what a seat sees is ``_view``, why a move is refused
+``_explain``, who takes a trick ``_mechanics``, and the round's points ``_scoring``.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +13,10 @@ from typing import Any, ClassVar
 
 from .._errors import IllegalAction
 from .._state import GameState, ScoreLine
-from ._cards import (
+from .._tuples import appended, bumped, replaced, without
+from ._explain import explain
+from ._mechanics import MAX_VALUE, MIN_VALUE, clamp, taker
+from ._notation import (
     CARD,
     CHOOSE,
     DECK,
@@ -17,30 +24,17 @@ from ._cards import (
     FRUIT_INDEX,
     FRUITS,
     LOWER,
-    MAX_VALUE,
-    MIN_VALUE,
     RAISE,
     TRUMP_SUFFIX,
-    clamp,
     sort_cards,
 )
-from ._catalogue import RULES
-from ._options import OPTIONS, Deal
 from ._scoring import fruit_lines, line_label
-from ._trick import decide
-
-# A trick entry: ("card", seat, card, made_trump) or ("adjust", seat, fruit, delta).
-Entry = tuple[str, int, str, Any]
-EVENTS_KEPT = 10
+from ._start import start_hands
+from ._view import Entry, board_text, event_text, label, view
 
 
-class BastosState(GameState):
-    GAME: ClassVar[str] = "bastos"
-    RULES = RULES
-    OPTIONS = OPTIONS
-    MIN_PLAYERS: ClassVar[int] = 3
-    MAX_PLAYERS: ClassVar[int] = 4
-    SEAT_PRIVATE_OPTIONS = ("deal",)  # a fixed deal is every hand of round 1: each seat sees its own
+class State(GameState):
+    START_PRIVATE: ClassVar[dict[str, str]] = {"hands": "seat"}  # round 1's hands: each seat sees its own
 
     fruits: tuple[str, ...]
     boxed: tuple[str, ...]
@@ -48,7 +42,6 @@ class BastosState(GameState):
     rounds: int
     dealer: int
     phase: str
-    turn: int | None
     leader: int
     hands: tuple[tuple[str, ...], ...]
     picks: tuple[str | None, ...]
@@ -64,8 +57,8 @@ class BastosState(GameState):
     set_aside: tuple[str, ...]
     spare: str | None
     last_trick: tuple[tuple[Entry, ...], int | None] | None
-    events: tuple[str, ...]
     lines: tuple[ScoreLine, ...]
+    shown_from: int  # the first event of the log that views show (see _event_entries)
 
     # ---- setup ---------------------------------------------------------------------------------
 
@@ -78,30 +71,12 @@ class BastosState(GameState):
         self.round = 1
         self.dealer = n - 1
         self.lines = ()
-        self.events = ()
         self.last_trick = None
-        self._start_round(self._fixed_deal(self.rules["deal"]))
+        self.shown_from = 0
+        self._start_round(start_hands(self.rules["start"], n, self._deck(), removed))
 
     def _deck(self) -> list[str]:
         return [c for c in DECK if CARD[c][0] in self.fruits]
-
-    def _fixed_deal(self, deal: Deal | None) -> tuple[tuple[str, ...], ...] | None:
-        if deal is None:
-            return None
-        n = self.players
-        size = len(self._deck()) // n
-        if len(deal) != n:
-            raise ValueError(f"bastos: deal gives {len(deal)} hands for {n} players; give one per seat")
-        for seat, hand in enumerate(deal):
-            if len(hand) != size:
-                raise ValueError(f"bastos: deal hand {seat} has {len(hand)} cards; with {n} players "
-                                 f"each hand holds {size} [bastos.setup.deal]")
-            for card in hand:
-                if CARD[card][0] not in self.fruits:
-                    raise ValueError(f"bastos: deal hand {seat} holds {card}, but {CARD[card][0]} is boxed "
-                                     f"with removed_fruit={self.rules['removed_fruit']!r}; name the fruit "
-                                     "your deal leaves out as removed_fruit [bastos.setup.deck]")
-        return tuple(sort_cards(hand) for hand in deal)
 
     def _start_round(self, hands: tuple[tuple[str, ...], ...] | None) -> None:
         n = self.players
@@ -115,7 +90,7 @@ class BastosState(GameState):
         self.hands = hands
         self.spare = left[0] if left else None
         self.phase = "choose"
-        self.leader = self.turn = (self.dealer + 1) % n
+        self.leader = self.to_act = (self.dealer + 1) % n
         self.picks = (None,) * n
         self.colours = None
         self.values = (0,) * len(FRUITS)
@@ -127,18 +102,16 @@ class BastosState(GameState):
         self.won = ((),) * n
         self.tricks_won = (0,) * n
         self.set_aside = ()
-        spare = f"; {self.spare} lies aside" if self.spare else ""
-        self._event(f"Round {self.round} of {self.rounds}: seat {self.dealer} deals{spare}; "
-                    "everyone picks a Bastos! card")
+        self._tell(None, None, "round", round=self.round, rounds=self.rounds, dealer=self.dealer,
+                   spare=self.spare)
 
     # ---- queries -------------------------------------------------------------------------------
 
-    @property
-    def current_player(self) -> int | None:
-        return self.turn
-
     def value(self, fruit: str) -> int:
         return self.values[FRUIT_INDEX[fruit]]
+
+    def value_table(self) -> dict[str, int]:
+        return {fruit: self.values[FRUIT_INDEX[fruit]] for fruit in self.fruits}
 
     def led_fruit(self) -> str | None:
         for entry in self.trick:
@@ -147,7 +120,7 @@ class BastosState(GameState):
         return None
 
     def _legal(self) -> list[Hashable]:
-        seat = self.turn
+        seat = self.to_act
         assert seat is not None
         phase = self.phase
         hand = self.hands[seat]
@@ -179,131 +152,100 @@ class BastosState(GameState):
 
     def _apply(self, action: Hashable) -> None:
         notation = str(action)
+        seat = self.to_act
+        assert seat is not None
         phase = self.phase
         if phase == "play":
-            self._play_card(notation)
+            self._play_card(seat, notation)
         elif phase == "choose":
-            self._choose(notation[len("choose:"):])
+            self._choose(seat, notation[len("choose:"):])
         else:
-            self._adjust(notation)
+            self._adjust(seat, notation)
 
-    def _choose(self, card: str) -> None:
-        seat = self.turn
-        assert seat is not None
+    def _choose(self, seat: int, card: str) -> None:
         n = self.players
-        self._take_from_hand(seat, card)
-        picks = list(self.picks)
-        picks[seat] = card
-        self.picks = tuple(picks)
-        self._event(f"Seat {seat} picks a Bastos! card, face down")
+        self.hands = replaced(self.hands, seat, without(self.hands[seat], card))
+        self.picks = replaced(self.picks, seat, card)
+        # The pick stays secret until all have picked: the event names neither the card nor the move.
+        self._tell(seat, None, "pick")
         nxt = (seat + 1) % n
         if nxt != self.leader:
-            self.turn = nxt
+            self.to_act = nxt
             return
         # Everyone has picked: reveal together and raise each picked fruit once per pick.
-        colours = tuple(CARD[c][0] for c in picks if c is not None)
+        colours = tuple(CARD[c][0] for c in self.picks if c is not None)
         self.colours = colours
         values = [0] * len(FRUITS)
         for fruit in colours:
             values[FRUIT_INDEX[fruit]] += 1
         self.values = tuple(clamp(v) for v in values)
         self.phase = "play"
-        self.turn = self.leader
-        shown = ", ".join(f"seat {s} {c}" for s, c in enumerate(colours))
-        table = ", ".join(f"{f} {self.value(f):+d}" for f in self.fruits if self.value(f))
-        self._event(f"Bastos! colours revealed: {shown}; values {table}")
+        self.to_act = self.leader
+        self._tell(None, None, "reveal", colours=list(colours), picks=list(self.picks),
+                   values={f: self.value(f) for f in self.fruits if self.value(f)})
 
-    def _play_card(self, notation: str) -> None:
-        seat = self.turn
-        assert seat is not None
+    def _play_card(self, seat: int, notation: str) -> None:
         made_trump = notation.endswith(TRUMP_SUFFIX)
         card = notation[: -len(TRUMP_SUFFIX)] if made_trump else notation
         fruit = CARD[card][0]
-        self._take_from_hand(seat, card)
-        self.trick = (*self.trick, ("card", seat, card, made_trump))
+        self.hands = replaced(self.hands, seat, without(self.hands[seat], card))
+        self.trick = appended(self.trick, ("card", seat, card, made_trump))
         if made_trump:
             index = FRUIT_INDEX[fruit]
             before = self.values[index]
-            values = list(self.values)
-            values[index] = clamp(before - 2)
-            self.values = tuple(values)
+            self.values = replaced(self.values, index, clamp(before - 2))
             self.trump = fruit
             self.declared_at = self.cards_in_trick
-            self._event(f"Seat {seat} throws {card} and makes {fruit} trump "
-                        f"({fruit} {before:+d} → {values[index]:+d})")
-        elif self.cards_in_trick == 0:
-            self._event(f"Seat {seat} leads {card}")
+            after = self.values[index]
+            self._tell(seat, notation, "trump", card=card, fruit=fruit, before=before, after=after)
         else:
-            self._event(f"Seat {seat} plays {card}")
+            self._tell(seat, notation, "lead" if self.cards_in_trick == 0 else "card", card=card, fruit=fruit)
         self.cards_in_trick += 1
         assert self.colours is not None
         if fruit == self.colours[seat]:
             # bastos.colour.adjust: the value move comes before anything else happens.
             self.phase = "adjust"
             self.adjusting = seat
-            self._event(f"{card} is seat {seat}'s own Bastos! colour: seat {seat} moves a value by 1")
+            self._tell(seat, notation, "own-colour", card=card, fruit=fruit)
             return
-        self._next(seat)
+        self._next(seat, notation)
 
-    def _adjust(self, notation: str) -> None:
-        seat = self.turn
-        assert seat is not None
+    def _adjust(self, seat: int, notation: str) -> None:
         kind, _, fruit = notation.partition(":")
         delta = 1 if kind == "raise" else -1
         index = FRUIT_INDEX[fruit]
-        values = list(self.values)
-        values[index] += delta
-        self.values = tuple(values)
-        self.trick = (*self.trick, ("adjust", seat, fruit, delta))
+        self.values = bumped(self.values, index, delta)
+        self.trick = appended(self.trick, ("adjust", seat, fruit, delta))
         self.phase = "play"
         self.adjusting = None
-        self._event(f"Seat {seat} {'raises' if delta > 0 else 'lowers'} {fruit} to {values[index]:+d}")
-        self._next(seat)
+        self._tell(seat, notation, "value", fruit=fruit, delta=delta, after=self.values[index])
+        self._next(seat, notation)
 
-    def _next(self, seat: int) -> None:
+    def _next(self, seat: int, notation: str) -> None:
         if self.cards_in_trick < self.players:
-            self.turn = (seat + 1) % self.players
+            self.to_act = (seat + 1) % self.players
         else:
-            self._resolve()
+            self._resolve(notation)
 
-    def _take_from_hand(self, seat: int, card: str) -> None:
-        hands = list(self.hands)
-        hands[seat] = tuple(c for c in hands[seat] if c != card)
-        self.hands = tuple(hands)
-
-    def _resolve(self) -> None:
+    def _resolve(self, notation: str) -> None:
         plays = [e for e in self.trick if e[0] == "card"]
         colours = self.colours
         assert colours is not None
-        trump = self.trump
-        start = self.declared_at if self.rules["trump_timing"] == "from-declaration" else 0
-        fruits = [CARD[e[2]][0] for e in plays]
-        winner_at = decide(
-            fruits,
-            [CARD[e[2]][1] for e in plays],
-            [fruits[i] == colours[e[1]] for i, e in enumerate(plays)],
-            [i >= start and fruits[i] == trump for i in range(len(plays))],
-            self.rules["bastos_lead"] == "must-beat-led",
-        )
         cards = tuple(e[2] for e in plays)
+        winner_at = taker(cards, [colours[e[1]] for e in plays], self.trump, self.declared_at, self.rules)
         if winner_at is None:
             self.set_aside = self.set_aside + cards
             self.last_trick = (self.trick, None)
-            self._event(f"Every card was its player's own Bastos! colour: the trick is set aside and "
-                        f"seat {self.leader} leads again")
+            self._tell(None, notation, "set-aside", leader=self.leader)
         else:
             winner, card = plays[winner_at][1], plays[winner_at][2]
-            won = list(self.won)
-            won[winner] = won[winner] + cards
-            self.won = tuple(won)
-            counts = list(self.tricks_won)
-            counts[winner] += 1
-            self.tricks_won = tuple(counts)
+            self.won = replaced(self.won, winner, self.won[winner] + cards)
+            self.tricks_won = bumped(self.tricks_won, winner)
             self.last_trick = (self.trick, winner)
             self.leader = winner
-            how = " (trump)" if trump is not None and CARD[card][0] == trump else ""
-            self._event(f"Seat {winner} takes the trick with {card}{how}")
-        self.turn = self.leader
+            trumped = self.trump is not None and CARD[card][0] == self.trump
+            self._tell(winner, notation, "trick", winner=winner, card=card, trump=trumped)
+        self.to_act = self.leader
         self.trick = ()
         self.cards_in_trick = 0
         self.declared_at = -1
@@ -313,7 +255,7 @@ class BastosState(GameState):
     def _end_round(self) -> None:
         table = self.value_table()
         lines = list(self.lines)
-        summary = []
+        totals = []
         for seat in range(self.players):
             points = 0
             for fruit, count, value in fruit_lines(table, self.won[seat]):
@@ -322,12 +264,13 @@ class BastosState(GameState):
                 points += count * value
             if not self.won[seat]:
                 lines.append(ScoreLine(seat, "no tricks taken", 0, "bastos.score.card-value", self.round))
-            summary.append(f"seat {seat} {points:+d}")
+            totals.append(points)
         self.lines = tuple(lines)
-        self._event(f"Round {self.round} scores: {', '.join(summary)}")
+        mark = len(self._events)
+        self._tell(None, None, "scored", round=self.round, points=totals)
         if self.round == self.rounds:
             self.phase = "over"
-            self.turn = None
+            self.to_act = None
             self.adjusting = None
             return
         self.round += 1
@@ -335,87 +278,38 @@ class BastosState(GameState):
         # The cards are dealt again: last round's tricks and happenings would name cards that now
         # sit hidden in new hands, so the table is cleared except for the round's result.
         self.last_trick = None
-        self.events = self.events[-1:]
+        self.shown_from = mark
         self._start_round(None)
 
-    def _event(self, text: str) -> None:
-        self.events = (*self.events[1 - EVENTS_KEPT:], text)
+    def _tell(self, seat: int | None, action: str | None, kind: str, **data: Any) -> None:
+        self._announce(seat, action, event_text(kind, seat, data), kind=kind, **data)
 
-    # ---- refusals ------------------------------------------------------------------------------
+    def _event_entries(self, seat: int) -> list[dict[str, Any]]:
+        return self._events.dicts(len(self._events) - self.shown_from)
+
+    # ---- refusals, scores, views, snapshots ----------------------------------------------------
 
     def _explain(self, action: Hashable) -> IllegalAction:
-        text = str(action)
-
-        def refuse(rule: str, why: str) -> IllegalAction:
-            return IllegalAction(RULES.check(rule), f"{text} refused: {why}", text)
-
-        kind, card, fruit = _parse(text)
-        if kind == "?":
-            return refuse("bastos.notation", "that is not a Bastos! move; moves are written 'mango-5', "
-                          "'durian-2:trump', 'choose:mango-5', 'raise:banana' or 'lower:banana'")
-        seat = self.turn
-        assert seat is not None
-        hand = self.hands[seat]
-        if fruit is not None and fruit not in self.fruits:
-            return refuse("bastos.setup.deck", f"{fruit} is boxed in this game")
-        if self.phase == "choose":
-            if kind != "choose":
-                return refuse("bastos.phase", f"the round starts with everyone picking a Bastos! card; "
-                              f"seat {seat} picks now with choose:<card>")
-            return refuse("bastos.own-card", f"seat {seat} does not hold {card}")
-        if self.phase == "adjust":
-            if kind not in ("raise", "lower"):
-                return refuse("bastos.colour.adjust", f"seat {seat} played their own Bastos! colour and "
-                              "must first move a fruit value: raise:<fruit> or lower:<fruit>")
-            assert fruit is not None
-            value = self.value(fruit)
-            return refuse("bastos.values.clamp", f"{fruit} is already at {value:+d}, and values stay "
-                          f"between {MIN_VALUE} and +{MAX_VALUE}")
-        if kind == "choose":
-            return refuse("bastos.phase", "Bastos! cards are picked only at the start of a round")
-        if kind in ("raise", "lower"):
-            return refuse("bastos.colour.adjust", "a value move is owed only straight after playing a card "
-                          "of one's own Bastos! colour")
-        assert card is not None
-        if card not in hand:
-            return refuse("bastos.own-card", f"seat {seat} does not hold {card}")
-        led = self.led_fruit()
-        own_fruit = CARD[card][0]
-        if led is not None and own_fruit != led and any(CARD[c][0] == led for c in hand):
-            return refuse("bastos.follow-suit", f"seat {seat} holds {led}, and the led fruit {led} must "
-                          "be followed")
-        if kind == "declare":
-            if led is None:
-                return refuse("bastos.trump.declare", "the leader cannot make trump; only a player who "
-                              "cannot follow the led fruit can")
-            if own_fruit == led:
-                return refuse("bastos.trump.declare", f"{card} follows the led fruit, so it cannot make "
-                              "trump")
-            if self.trump is not None:
-                return refuse("bastos.trump.once", f"{self.trump} is already trump for the rest of the round")
-            return refuse("bastos.trump.not-bastos-colour", f"{own_fruit} is a Bastos! colour this round "
-                          "and can never be trump")
-        return refuse("bastos.phase", "that move does not fit this moment of the round")
-
-    # ---- scoring, views, snapshots -------------------------------------------------------------
+        return explain(self, action)
 
     def _score_lines(self) -> Sequence[ScoreLine]:
         return self.lines
 
-    def value_table(self) -> dict[str, int]:
-        return {fruit: self.values[FRUIT_INDEX[fruit]] for fruit in self.fruits}
+    def _label(self, notation: str) -> str:
+        return label(self, notation)
 
     def _view(self, seat: int) -> dict[str, Any]:
-        from ._view import bastos_view
+        return view(self, seat)
 
-        return bastos_view(self, seat)
+    def _board_text(self, seat: int) -> str:
+        return board_text(self, seat)
 
     def _snapshot(self) -> dict[str, Any]:
         return {
             "round": self.round,
             "dealer": self.dealer,
             "phase": self.phase,
-            "turn": self.turn,
+            "to_act": self.to_act,
             "leader": self.leader,
             "hands": [list(hand) for hand in self.hands],
             "picks": list(self.picks),
@@ -430,7 +324,6 @@ class BastosState(GameState):
             "boxed": list(self.boxed),
             "last_trick": None if self.last_trick is None
             else [[list(e) for e in self.last_trick[0]], self.last_trick[1]],
-            "events": list(self.events),
             "lines": [list(line) for line in self.lines],
         }
 
@@ -451,19 +344,3 @@ class BastosState(GameState):
         if self.colours is None:
             hidden += [p for other, p in enumerate(self.picks) if other != seat and p is not None]
         return hidden
-
-
-def _parse(text: str) -> tuple[str, str | None, str | None]:
-    """(kind, card, fruit) of a notation; kind is '?' when it is not a Bastos! move at all."""
-    if text.startswith("choose:"):
-        card = text[len("choose:"):]
-        return ("choose", card, CARD[card][0]) if card in CARD else ("?", None, None)
-    head, _, fruit = text.partition(":")
-    if head in ("raise", "lower"):
-        return (head, None, fruit) if fruit in FRUIT_INDEX else ("?", None, None)
-    if text.endswith(TRUMP_SUFFIX):
-        card = text[: -len(TRUMP_SUFFIX)]
-        return ("declare", card, CARD[card][0]) if card in CARD else ("?", None, None)
-    if text in CARD:
-        return ("card", text, CARD[text][0])
-    return ("?", None, None)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from explorer._fruit import face
+from explorer._fruit import face, points_text, taken_text
 from explorer._tuples import joined
 
 from ._mechanics import Play, must_play
@@ -39,11 +39,9 @@ def event_text(kind: str, seat: int | None, data: Mapping[str, Any]) -> str:
     if kind == "cart":
         return f"Seat {seat} moves the donkey cart to {data['fruit']}: {data['fruit']} is trump now"
     if kind == "trick":
-        trumped = " (trump)" if data["trump"] else ""
-        return f"Seat {data['winner']} takes the trick with {data['card']}{trumped}"
+        return taken_text(data["winner"], data["card"], data["trump"])
     if kind == "scored":
-        points = ", ".join(f"seat {s} {p:+d}" for s, p in enumerate(data["points"]))
-        return f"Round {data['round']} scored: {points}"
+        return f"Round {data['round']} scored: {points_text(data['points'])}"
     winners, best = data["winners"], data["points"]
     if len(winners) == 1:
         return f"Game over: seat {winners[0]} wins with {best} points"

@@ -105,7 +105,7 @@ for rule_id in ("bastos.setup.deck", "bastos.setup.deal", "bastos.game.rounds"):
 # last one. The book's example: two players reveal banana and two reveal mango.
 
 # %%
-from explorer.bastos._examples import (
+from explorer.bastos.examples import (
     FOUR_HANDS,
     MANGO_HANDS,
     NO_MANGO_HANDS,

@@ -11,7 +11,7 @@ import pytest
 import explorer
 from explorer import IllegalAction
 from explorer.bastos import EXAMPLES, OPTIONS, RULES, score_round, trick_winner
-from explorer.bastos._examples import FOUR_HANDS, MANGO_HANDS, NO_MANGO_HANDS, TRUMP_HANDS, _runs
+from explorer.bastos.examples import FOUR_HANDS, MANGO_HANDS, NO_MANGO_HANDS, TRUMP_HANDS, runs
 from explorer.bots import make_bot
 
 # ---- helpers ---------------------------------------------------------------------------------------
@@ -20,7 +20,7 @@ from explorer.bots import make_bot
 def start(
     hands: list[list[str]], picks: list[str], moves: Sequence[str] = (), **rules: Any
 ) -> explorer.GameState:
-    state = explorer.new_game("bastos", players=len(hands), seed=5, deal=hands, **rules)
+    state = explorer.new_game("bastos", players=len(hands), seed=5, start=hands, **rules)
     for card in picks:
         state = state.play(f"choose:{card}")
     for move in moves:
@@ -37,15 +37,15 @@ def refusal(state: explorer.GameState, action: str) -> IllegalAction:
 
 # A leads plain mango; B and C hold no mango but both hold durian (all pick pineapple).
 DURIAN_HANDS = [
-    _runs("mango 1-9, pineapple 1-3"),
-    _runs("banana 1-6, durian 7-9, pineapple 4-6"),
-    _runs("banana 7-9, durian 1-6, pineapple 7-9"),
+    runs("mango 1-9, pineapple 1-3"),
+    runs("banana 1-6, durian 7-9, pineapple 4-6"),
+    runs("banana 7-9, durian 1-6, pineapple 7-9"),
 ]
 # Everyone but C can follow mango; A picks mango, B banana, C durian.
 MIXED_HANDS = [
-    _runs("mango 1-3 7-9, banana 1-3, pineapple 1-3"),
-    _runs("mango 4-6, banana 4-6, pineapple 4-6, durian 1-3"),
-    _runs("banana 7-9, pineapple 7-9, durian 4-9"),
+    runs("mango 1-3 7-9, banana 1-3, pineapple 1-3"),
+    runs("mango 4-6, banana 4-6, pineapple 4-6, durian 1-3"),
+    runs("banana 7-9, pineapple 7-9, durian 4-9"),
 ]
 
 # ---- the rulebook examples ---------------------------------------------------------------------------
@@ -85,7 +85,8 @@ def test_trump_declaration_example_and_its_alternative() -> None:
     view = end.view(0)
     assert view["values"]["durian"] == -2 and view["trump"] == "durian"
     assert view["last_trick"]["winner"] == 2
-    assert view["last_trick"]["plays"][2] == {"seat": 2, "kind": "card", "card": "durian-2", "trump": True}
+    assert view["last_trick"]["plays"][2] == {"seat": 2, "kind": "card", "card": "durian-2", "trump": True,
+                                              "words": "played durian 2, declaring trump"}
     assert end.current_player == 2 and view["leader"] == 2
     # B could have made banana trump instead: then banana drops and B's banana-3 takes the trick.
     other = state.play("banana-3:trump")
@@ -166,22 +167,40 @@ def test_rounds_pass_the_deal_and_end_the_game() -> None:
 def test_deal_option_is_validated() -> None:
     good = [list(h) for h in NO_MANGO_HANDS]
     with pytest.raises(ValueError, match="3 hands for 4 players"):
-        explorer.new_game("bastos", players=4, seed=1, deal=good)
+        explorer.new_game("bastos", players=4, seed=1, start=good)
     with pytest.raises(ValueError, match="has 11 cards"):
-        explorer.new_game("bastos", players=3, seed=1, deal=[good[0][:-1], good[1], good[2]])
+        explorer.new_game("bastos", players=3, seed=1, start=[good[0][:-1], good[1], good[2]])
     with pytest.raises(ValueError, match="dealt twice"):
-        explorer.new_game("bastos", players=3, seed=1, deal=[good[0], good[1], [*good[2][:-1], "mango-1"]])
+        explorer.new_game("bastos", players=3, seed=1, start=[good[0], good[1], [*good[2][:-1], "mango-1"]])
     with pytest.raises(ValueError, match="tens stay in the box"):
-        explorer.new_game("bastos", players=3, seed=1, deal=[good[0], good[1], [*good[2][:-1], "durian-10"]])
+        explorer.new_game("bastos", players=3, seed=1, start=[good[0], good[1], [*good[2][:-1], "durian-10"]])
     with pytest.raises(ValueError, match="lanzones is boxed"):
-        explorer.new_game("bastos", players=3, seed=1, deal=[good[0], good[1], [*good[2][:-1], "lanzones-1"]])
+        explorer.new_game("bastos", players=3, seed=1, start=[*good[:2], [*good[2][:-1], "lanzones-1"]])
     with pytest.raises(ValueError, match="list of hands"):
-        explorer.new_game("bastos", players=3, seed=1, deal="mango-1")
+        explorer.new_game("bastos", players=3, seed=1, start="mango-1")
     # The same deal without pineapple boxed works once the option names the fruit left out.
     swapped = [[c.replace("pineapple", "lanzones") for c in hand] for hand in good]
-    state = explorer.new_game("bastos", players=3, seed=1, deal=swapped, removed_fruit="pineapple")
+    state = explorer.new_game("bastos", players=3, seed=1, start=swapped, removed_fruit="pineapple")
     assert state.view(0)["hand"] == sorted(swapped[0], key=lambda c: (
         ["banana", "lanzones", "mango", "pineapple", "durian"].index(c.split("-")[0]), int(c.split("-")[1])))
+
+
+def test_start_as_a_dict_names_the_spare_and_is_stored_as_one() -> None:
+    state = explorer.new_game("bastos", players=4, seed=1, start={"hands": FOUR_HANDS, "spare": "durian-9"})
+    assert state.view(0)["spare"] == "durian-9"
+    assert state.rules["start"] == {"hands": FOUR_HANDS, "spare": "durian-9"}
+    listed = explorer.new_game("bastos", players=4, seed=1, start=FOUR_HANDS)
+    assert listed.rules["start"] == {"hands": FOUR_HANDS, "spare": None}
+    assert listed.snapshot()["hands"] == state.snapshot()["hands"] and listed.spare == state.spare
+    with pytest.raises(ValueError, match="dealt twice"):
+        explorer.new_game("bastos", players=4, seed=1, start={"hands": FOUR_HANDS, "spare": "banana-1"})
+    with pytest.raises(ValueError, match="no card is left"):
+        explorer.new_game("bastos", players=3, seed=1, start={"hands": NO_MANGO_HANDS, "spare": "lanzones-9"})
+    with pytest.raises(ValueError, match="unknown part"):
+        explorer.new_game("bastos", players=4, seed=1, start={"hands": FOUR_HANDS, "boxed": []})
+    # Each seat sees only its own hand of the start; the spare lies face up for all.
+    shown = state.view(2)["rules"]["start"]
+    assert shown == {"hands": [None, None, FOUR_HANDS[2], None], "spare": "durian-9"}
 
 
 def test_deal_option_spare_card_and_record_replay() -> None:
@@ -260,8 +279,8 @@ def test_trump_lowering_stops_at_minus_two() -> None:
                   ["mango-5", "durian-7:trump", "durian-1"])
     assert state.view(0)["values"]["durian"] == -2
     # A value already at -1 goes to -2, not -3: lower durian first through an own-colour play.
-    hands = [_runs("mango 1-9, banana 1-3"), _runs("banana 4-9, pineapple 1-6"),
-             _runs("pineapple 7-9, durian 1-9")]
+    hands = [runs("mango 1-9, banana 1-3"), runs("banana 4-9, pineapple 1-6"),
+             runs("pineapple 7-9, durian 1-9")]
     state = start(hands, ["mango-1", "banana-4", "pineapple-7"],
                   ["mango-5", "lower:durian", "pineapple-2", "durian-3:trump"])
     assert state.view(0)["values"]["durian"] == -2
@@ -304,15 +323,16 @@ def test_own_colour_play_forces_a_value_move_first() -> None:
     assert refusal(state, "raise:lanzones").rule == "bastos.setup.deck"
     assert state.view(1)["adjusting"] == 0 and state.view(1)["legal"] == []
     moved = state.play("lower:banana")
-    assert moved.view(0)["trick"][-1] == {"seat": 0, "kind": "adjust", "fruit": "banana", "delta": -1}
+    assert moved.view(0)["trick"][-1] == {"seat": 0, "kind": "adjust", "fruit": "banana", "delta": -1,
+                                          "words": "changed banana by -1"}
     assert moved.current_player == 1 and moved.view(0)["values"]["banana"] == 0
     assert refusal(moved, "raise:mango").rule == "bastos.colour.adjust"
 
 
 def test_value_moves_respect_the_limits() -> None:
     # All three pick mango: +3, so A may only lower it after leading mango.
-    hands = [_runs("mango 1-3, banana 1-9"), _runs("mango 4-6, pineapple 1-9"),
-             _runs("mango 7-9, durian 1-9")]
+    hands = [runs("mango 1-3, banana 1-9"), runs("mango 4-6, pineapple 1-9"),
+             runs("mango 7-9, durian 1-9")]
     state = start(hands, ["mango-1", "mango-4", "mango-7"], ["mango-2"])
     legal = {str(a) for a in state.legal_actions()}
     assert "raise:mango" not in legal and "lower:mango" in legal
@@ -452,7 +472,12 @@ def test_view_model_has_every_key_and_a_label_per_action() -> None:
         assert set(view["labels"]) == set(view["legal"])
         assert view["hand"] == sorted(view["hand"], key=lambda c: (
             view["fruits"].index(c.split("-")[0]), int(c.split("-")[1])))
-        assert len(view["events"]) <= 10
+        # Only this round's events (from the last round's result on): the cards are dealt anew.
+        assert [e["kind"] for e in view["events"]].count("round") == 1
+        assert view["faces"] == {card: {"fruit": card.split("-")[0], "value": int(card.split("-")[1])}
+                                 for card in view["faces"]}
+        assert set(view["hand"]) <= set(view["faces"])
+        assert [m["action"] for m in view["moves"]] == view["legal"]
         assert view["phase"] in ("choose", "play", "adjust")
         if view["trick"]:
             assert view["led"] == view["trick"][0]["card"].split("-")[0]
@@ -467,17 +492,22 @@ def test_events_tell_the_story() -> None:
     state = start(TRUMP_HANDS, ["pineapple-1", "pineapple-4", "pineapple-7"],
                   ["mango-5", "banana-3", "durian-2:trump"])
     events = state.view(1)["events"]
-    assert events[-1] == "Seat 2 takes the trick with durian-2 (trump)"
-    assert any("makes durian trump" in e for e in events)
-    assert any(e.startswith("Bastos! colours revealed") for e in events)
+    assert events[-1]["text"] == "Seat 2 takes the trick with durian-2 (trump)"
+    assert (events[-1]["kind"], events[-1]["winner"], events[-1]["card"]) == ("trick", 2, "durian-2")
+    declared = next(e for e in events if e["kind"] == "trump")
+    assert "makes durian trump" in declared["text"]
+    assert (declared["fruit"], declared["before"], declared["after"]) == ("durian", 0, -2)
+    assert any(e["text"].startswith("Bastos! colours revealed") for e in events)
 
 
 def test_docstring_examples() -> None:
     import doctest
 
     import explorer.bastos
-    from explorer.bastos import _scoring, _trick
 
-    for module in (explorer.bastos, _scoring, _trick):
-        result = doctest.testmod(module)
-        assert result.attempted and not result.failed, module.__name__
+    runner = doctest.DocTestRunner()
+    for target in (explorer.bastos, explorer.bastos.score_round, explorer.bastos.trick_winner):
+        for test in doctest.DocTestFinder(recurse=False).find(target):
+            runner.run(test)
+    result = runner.summarize(verbose=False)
+    assert result.attempted >= 3 and not result.failed

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import explorer
 from explorer.bastos import HeuristicBot
-from explorer.bastos._examples import TRUMP_HANDS, _runs
+from explorer.bastos.examples import TRUMP_HANDS, runs
 from explorer.bots import RandomBot, make_bot
 
 
@@ -46,7 +46,7 @@ def test_registry_finds_the_bot_and_it_is_deterministic() -> None:
 
 def test_value_move_raises_a_fruit_the_bot_has_taken() -> None:
     # C takes mango-5, banana-3 and the durian-2 it made trump, then leads its own colour (pineapple).
-    state = explorer.new_game("bastos", players=3, seed=0, deal=TRUMP_HANDS)
+    state = explorer.new_game("bastos", players=3, seed=0, start=TRUMP_HANDS)
     for move in ("choose:pineapple-1", "choose:pineapple-4", "choose:pineapple-7",
                  "mango-5", "banana-3", "durian-2:trump", "pineapple-8"):
         state = state.play(move)
@@ -57,10 +57,10 @@ def test_value_move_raises_a_fruit_the_bot_has_taken() -> None:
 
 
 def test_bot_ducks_a_trick_of_negative_trumps() -> None:
-    state = explorer.new_game("bastos", players=3, seed=0, deal=[
-        _runs("mango 1-9, pineapple 1-3"),
-        _runs("banana 1-6, durian 1 7-8, pineapple 4-6"),
-        _runs("banana 7-9, durian 2-6 9, pineapple 7-9"),
+    state = explorer.new_game("bastos", players=3, seed=0, start=[
+        runs("mango 1-9, pineapple 1-3"),
+        runs("banana 1-6, durian 1 7-8, pineapple 4-6"),
+        runs("banana 7-9, durian 2-6 9, pineapple 7-9"),
     ])
     for move in ("choose:pineapple-1", "choose:pineapple-4", "choose:pineapple-7",
                  "mango-9", "durian-8:trump", "durian-2", "durian-7"):
@@ -72,11 +72,11 @@ def test_bot_ducks_a_trick_of_negative_trumps() -> None:
 
 
 def test_bot_makes_trump_to_take_a_valuable_trick() -> None:
-    state = explorer.new_game("bastos", players=4, seed=0, deal=[
-        _runs("banana 1-3, mango 1-3, lanzones 1-5"),
-        _runs("banana 4-6, mango 4-6, lanzones 6-9, pineapple 1"),
-        _runs("banana 7-9, mango 7-8, pineapple 2-7"),
-        _runs("mango 9, pineapple 8-9, durian 1-8"),
+    state = explorer.new_game("bastos", players=4, seed=0, start=[
+        runs("banana 1-3, mango 1-3, lanzones 1-5"),
+        runs("banana 4-6, mango 4-6, lanzones 6-9, pineapple 1"),
+        runs("banana 7-9, mango 7-8, pineapple 2-7"),
+        runs("mango 9, pineapple 8-9, durian 1-8"),
     ])
     for move in ("choose:banana-1", "choose:banana-4", "choose:banana-7", "choose:mango-9",
                  "mango-3", "mango-6", "mango-8"):

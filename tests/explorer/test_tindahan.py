@@ -127,6 +127,20 @@ def test_deal_option_fixes_round_one_and_replays() -> None:
     assert state.summaries[1]["round"] == 2
 
 
+def test_start_is_stored_as_a_dict_and_each_seat_sees_its_own_hand() -> None:
+    deal = make_deal(3, {})
+    state = explorer.new_game("tindahan", players=3, seed=1, start=deal)
+    assert state.rules["start"] == {"hands": deal}
+    assert explorer.new_game("tindahan", players=3, seed=1, start={"hands": deal}) == state
+    for seat in range(3):
+        shown = state.view(seat)["rules"]["start"]["hands"]
+        assert shown == [h if s == seat else None for s, h in enumerate(deal)]
+    # An old record with the option under its former name replays.
+    record = state.play(state.legal_actions()[0]).to_record()
+    record["rules"]["deal"] = record["rules"].pop("start")["hands"]
+    assert explorer.replay(record) == state.play(state.legal_actions()[0])
+
+
 @pytest.mark.parametrize(
     ("deal", "message"),
     [

@@ -27,9 +27,11 @@ STATIC = Path(__file__).resolve().parents[2] / "widgets" / "static"
 # Every key of the shared trick-table view model; the JS draws from these.
 VIEW_KEYS = {"game", "players", "seat", "current_player", "is_over", "scores", "winners", "legal",
              "move_number", "rules", "round", "rounds", "dealer", "phase", "fruits", "trump", "led",
-             "leader", "hand", "hand_sizes", "trick", "last_trick", "tricks_won", "labels", "events"}
-GAME_KEYS = {"tindahan": {"stalls", "sellers_left", "cart_moved"},
-             "bastos": {"values", "bastos", "bastos_cards", "chosen", "spare", "adjusting"}}
+             "leader", "hand", "hand_sizes", "trick", "last_trick", "tricks_won", "labels", "events",
+             "sheet", "title", "prompt", "faces", "moves"}
+GAME_KEYS = {"tindahan": {"stalls", "sellers_left", "cart_moved", "must_play"},
+             "bastos": {"values", "levels", "bastos", "bastos_cards", "chosen", "spare", "adjusting",
+                        "won_by_fruit"}}
 
 
 def engine_or_skip(game: str) -> None:
@@ -80,11 +82,14 @@ def test_view_model_keys_and_hidden_cards(game: str) -> None:
     assert view["open_hands"] is None
     text = json.dumps(view)
     assert not [secret for secret in widget.state.secrets(2) if secret in text]
+    assert set(view["faces"]) >= set(view["hand"])
     widget.teaching = True
     hands = widget.view["open_hands"]
     assert hands == [list(h) for h in widget.state.snapshot()["hands"]]
+    assert set(widget.view["faces"]) >= {card for hand in hands for card in hand}
     widget.teaching = False
     assert widget.view["open_hands"] is None
+    assert set(widget.view["faces"]) == set(view["faces"])
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -167,13 +172,15 @@ def test_walkthrough_and_hot_seat(game: str) -> None:
 
 def test_restart_and_new_game_drop_a_fixed_deal() -> None:
     engine_or_skip("tindahan")
-    widget = TrickTableWidget.new_game("tindahan", players=3, seat=0, seed=5, bot_delay=0)
+    hands = explorer.new_game("tindahan", players=3, seed=9).snapshot()["hands"]
+    widget = TrickTableWidget.new_game("tindahan", players=3, seat=0, seed=5, bot_delay=0, start=hands)
+    assert widget.view["hand"] == hands[0]
     start = widget.state
     widget.handle_intent({"type": "play", "action": widget.view["legal"][0]})
     assert widget.handle_intent({"type": "restart"})
     assert widget.state == start and widget.view["move_number"] == len(start.actions())
     assert widget.handle_intent({"type": "new-game"})
-    assert widget.state.seed == 6 and widget.state.rules["deal"] is None
+    assert widget.state.seed == 6 and widget.state.rules["start"] is None
 
 
 @pytest.mark.parametrize("game", GAMES)

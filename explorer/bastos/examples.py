@@ -1,7 +1,7 @@
 """The rulebook's Bastos! examples, replayed by the engine (scenario deals) and by the helpers.
 
 Seats 0, 1, 2 (, 3) are the book's players A, B, C (, D): seat 0 sits left of the round-1 dealer and
-so picks first and leads the first trick. Each scenario fixes round 1 with the ``deal`` option and
+so picks first and leads the first trick. Each scenario fixes round 1 with the ``start`` option and
 then plays ordinary moves, so its record replays like any game.
 """
 
@@ -11,14 +11,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from .._examples import Example
-from ._cards import DECK, FRUITS
-from ._state import BastosState
-from ._trick import trick_winner
+from ._mechanics import trick_winner
+from ._notation import DECK, FRUITS
+from ._state import State
 
 NAMES = "ABCD"
 
 
-def _runs(spec: str) -> list[str]:
+def runs(spec: str) -> list[str]:
     """'mango 1-9, banana 1-3' -> the cards, to keep the scenario deals readable."""
     cards: list[str] = []
     for part in spec.split(","):
@@ -34,30 +34,30 @@ FOUR_HANDS = [[card for index, card in enumerate(DECK[:44]) if index % 4 == seat
 # Three players (lanzones boxed) for the book's trump example: each holds three pineapples to pick as
 # Bastos! card, so neither banana nor durian is a Bastos! colour and both may become trump.
 TRUMP_HANDS = [
-    _runs("mango 1-9, pineapple 1-3"),
-    _runs("banana 1-9, pineapple 4-6"),
-    _runs("pineapple 7-9, durian 1-9"),
+    runs("mango 1-9, pineapple 1-3"),
+    runs("banana 1-9, pineapple 4-6"),
+    runs("pineapple 7-9, durian 1-9"),
 ]
 # Three players (lanzones boxed). A holds every mango, B and C none: the leads A makes cannot be
 # followed, so B and C choose between throwing off and making trump.
 NO_MANGO_HANDS = [
-    _runs("mango 1-9, banana 1-3"),
-    _runs("banana 4-9, pineapple 1-6"),
-    _runs("pineapple 7-9, durian 1-9"),
+    runs("mango 1-9, banana 1-3"),
+    runs("banana 4-9, pineapple 1-6"),
+    runs("pineapple 7-9, durian 1-9"),
 ]
 # Three players: mango is spread so that everybody can follow a mango lead.
 MANGO_HANDS = [
-    _runs("banana 1-3, mango 7-9, pineapple 1-3, durian 1-3"),
-    _runs("banana 4-6, mango 1-3, pineapple 4-6, durian 4-6"),
-    _runs("banana 7-9, mango 4-6, pineapple 7-9, durian 7-9"),
+    runs("banana 1-3, mango 7-9, pineapple 1-3, durian 1-3"),
+    runs("banana 4-6, mango 1-3, pineapple 4-6, durian 4-6"),
+    runs("banana 7-9, mango 4-6, pineapple 7-9, durian 7-9"),
 ]
 
 
 def scenario(
     hands: list[list[str]], picks: list[str], moves: Sequence[str] = (), **rules: Any
-) -> BastosState:
+) -> State:
     """A game whose first round is dealt ``hands``; the seats pick ``picks`` in turn, then ``moves``."""
-    state = BastosState.new(len(hands), seed=0, deal=hands, **rules)
+    state = State.new(len(hands), seed=0, start=hands, **rules)
     for card in picks:
         state = state.play(f"choose:{card}")
     for move in moves:

@@ -1,13 +1,22 @@
-"""Who takes a Bastos! trick: one decision function, used by the engine and the public helper."""
+"""Bastos! rule computations the engine, its view, the bot and the public helper share: who takes a
+trick, and the limits of the fruit values."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .._options import resolve_options
-from ._cards import CARD, TRUMP_SUFFIX, check_card, check_fruit
+from ._notation import CARD, TRUMP_SUFFIX, check_card, check_fruit
 from ._options import OPTIONS
+
+MIN_VALUE = -2
+MAX_VALUE = 3
+
+
+def clamp(value: int) -> int:
+    """A fruit value kept on the table, -2 to +3 (bastos.values.clamp)."""
+    return MIN_VALUE if value < MIN_VALUE else MAX_VALUE if value > MAX_VALUE else value
 
 
 def decide(
@@ -44,6 +53,26 @@ def decide(
     if best >= 0:
         return best  # bastos.trick.highest-led / bastos.trick.highest-follower
     return 0  # bastos.trick.leader-takes: only possible when the leader led their own colour
+
+
+def taker(
+    cards: Sequence[str], colours: Sequence[str | None], trump: str | None, declared: int,
+    rules: Mapping[str, Any],
+) -> int | None:
+    """Index into ``cards`` (plain cards in play order) of the card taking the trick, or ``None``.
+
+    ``colours[i]``: the Bastos! colour of the player of card i; ``declared``: the index of the card
+    that made its fruit trump in this trick (-1 if none); ``rules``: the game's options.
+    """
+    fruits = [CARD[c][0] for c in cards]
+    start = declared if declared >= 0 and rules["trump_timing"] == "from-declaration" else 0
+    return decide(
+        fruits,
+        [CARD[c][1] for c in cards],
+        [fruits[i] == colours[i] for i in range(len(cards))],
+        [i >= start and fruits[i] == trump for i in range(len(cards))],
+        rules["bastos_lead"] == "must-beat-led",
+    )
 
 
 def trick_winner(
@@ -86,7 +115,6 @@ def trick_winner(
     if len(set(plain)) != len(plain):
         raise ValueError("a card appears twice in the trick")
     fruits = [CARD[c][0] for c in plain]
-    values = [CARD[c][1] for c in plain]
     if marked >= 0:
         fruit = fruits[marked]
         if marked == 0:
@@ -101,7 +129,4 @@ def trick_winner(
         if trump is not None and trump != fruit:
             raise ValueError(f"{cards[marked]} makes {fruit} trump, but trump is given as {trump}")
         trump = fruit
-    start = marked if marked >= 0 and options["trump_timing"] == "from-declaration" else 0
-    trumps = [i >= start and fruits[i] == trump for i in range(len(plain))]
-    own = [fruits[i] == colours[i] for i in range(len(plain))]
-    return decide(fruits, values, own, trumps, options["bastos_lead"] == "must-beat-led")
+    return taker(plain, colours, trump, marked, options)
