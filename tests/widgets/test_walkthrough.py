@@ -10,6 +10,7 @@ import pytest
 
 import explorer
 from explorer import GameState
+from explorer.tindahan.examples import trick_scenario
 from widgets import walkthrough
 from widgets._session import GameWidget
 from widgets.trick_table import TrickTableWidget
@@ -17,8 +18,6 @@ from widgets.walkthrough import Step, Walkthrough, markdown_html
 
 
 def tindahan_steps() -> list[Step]:
-    from explorer.tindahan._examples import trick_scenario
-
     states = trick_scenario()
     titles = ["The deal", "A moves the cart", "B must play", "C sends a seller", "D follows", "E trumps"]
     return [Step(title, f"Position {i}.", state, rules=("tindahan.trump",) if i else ())
