@@ -95,8 +95,7 @@ def _place(state: State, action: Action, refuse: Refuse) -> IllegalAction:
     if state.board[space] >= 0:
         return refuse("klongs.place.free", f"{action.space} already holds a boat")
     if mech.hood_full(state, ed.hood_of[space]):
-        return refuse("klongs.place.hood-limit",
-                      f"the hood of {action.space} already holds {HOOD_LIMIT} boats")
+        return _hood_full(refuse, action.space)
     if not state.entered[seat] and mech.free_entries(state):
         entries = [ed.spaces[s] for s in mech.spaces(ed, ed.entry_mask(state.players))]
         return refuse("klongs.place.entry",
@@ -126,8 +125,7 @@ def _move(state: State, action: Action, refuse: Refuse) -> IllegalAction:
     if state.board[dst] >= 0:
         return refuse("klongs.move", f"{action.dst} already holds a boat")
     if ed.hood_of[dst] != ed.hood_of[src] and mech.hood_full(state, ed.hood_of[dst]):
-        return refuse("klongs.place.hood-limit",
-                      f"the hood of {action.dst} already holds {HOOD_LIMIT} boats")
+        return _hood_full(refuse, action.dst)
     return refuse("klongs.move.isolation",
                   f"with moved_boat='must-not-touch' no other boat may touch {action.dst}")
 
@@ -156,3 +154,8 @@ def _score(state: State, action: Action, refuse: Refuse) -> IllegalAction:
 def _seat(state: State) -> int:
     assert state.to_act is not None
     return state.to_act
+
+
+def _hood_full(refuse: Refuse, space: str | None) -> IllegalAction:
+    # Placing and moving share the limit: a boat may not enter a hood that holds HOOD_LIMIT boats.
+    return refuse("klongs.place.hood-limit", f"the hood of {space} already holds {HOOD_LIMIT} boats")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from .._examples import Example
+from ._catalogue import RULES
 from ._edition import default_edition
 from ._scoring import score_landing, stock_points
 from ._state import State
@@ -33,6 +34,32 @@ def points_by(state: State, rules: tuple[str, ...]) -> dict[int, int]:
 def refusal(state: State, action: str) -> str | None:
     problem = state.check(action)
     return None if problem is None else problem.rule
+
+
+# ---- for the notebooks: the book's value beside the engine's ---------------------------------------
+
+def check(label: str, book: Any, engine: Any) -> None:
+    """One line: the rulebook's value beside the engine's, flagged if they ever disagree."""
+    mark = "" if book == engine else "   <-- DIFFERENT"
+    print(f"{label}: book {book}, engine {engine}{mark}")
+
+
+def expect(label: str, by_rule: Any, engine: Any) -> None:
+    """A case the rulebook states as a rule rather than a number: the rule's outcome beside the engine's."""
+    mark = "" if by_rule == engine else "   <-- DIFFERENT"
+    print(f"{label}: rule {by_rule}, engine {engine}{mark}")
+
+
+def show_rule(rule_id: str) -> None:
+    print(f"[{rule_id}] {RULES[rule_id].text}")
+
+
+def show_refusal(state: State, action: str) -> None:
+    """Why the engine refuses ``action``: the rule id and the reason in words."""
+    problem = state.check(action)
+    assert problem is not None, f"{action} is legal here"
+    print(f"{action}: refused by {problem.rule}")
+    print(f"  {problem.reason}")
 
 
 # ---- Mary's Luk Phat step -------------------------------------------------------------------------

@@ -14,29 +14,9 @@
 # Shared helpers. Seats play the colours red, yellow, green, blue in seat order.
 import explorer
 from explorer.klongs import COLOURS, EXAMPLES, RULES, State, board_text, stock_points
-from explorer.klongs.examples import hand_boat
-
-
-def check(label, book, engine):
-    """One line: the rulebook's value beside the engine's, flagged if they ever disagree."""
-    mark = "" if book == engine else "   <-- DIFFERENT"
-    print(f"{label}: book {book}, engine {engine}{mark}")
-
-
-def expect(label, by_rule, engine):
-    """A case the rulebook states as a rule rather than a number: the rule's outcome beside the engine's."""
-    mark = "" if by_rule == engine else "   <-- DIFFERENT"
-    print(f"{label}: rule {by_rule}, engine {engine}{mark}")
-
-
-def rule(rule_id):
-    print(f"[{rule_id}] {RULES[rule_id].text}")
-
-
-def refusal(state, action):
-    problem = state.check(action)
-    print(f"{action}: refused by {problem.rule}")
-    print(f"  {problem.reason}")
+from explorer.klongs.examples import check, expect, hand_boat
+from explorer.klongs.examples import show_refusal as refusal
+from explorer.klongs.examples import show_rule as rule
 
 
 # %% [markdown]
