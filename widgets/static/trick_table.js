@@ -1,7 +1,10 @@
 // The trick table for Tindahan and Bastos! (anywidget front end, plain ES module, no build step).
 //
 // It draws the kernel's `view` trait and sends intents ({type: "play", action, move}); it never
-// decides legality. Cards the engine lists in `view.legal` get the class `legal`; every other hand
+// decides legality and parses no notation: card faces come from `view.faces`, each legal action's
+// card, stall or value column from `view.moves`, the words of a trick entry from its `words`, the
+// value table's levels from `view.levels`, the title and the turn prompt from `view.title` and
+// `view.prompt`. Cards the engine lists in `view.legal` get the class `legal`; every other hand
 // card stays clickable so the learner can read the engine's reason for refusing it.
 //
 // Stable hooks for the browser tests: root `.re-trick-table[data-game][data-move][data-busy]
@@ -9,6 +12,7 @@
 // [data-seat=N]`, `[data-role=error]`, `[data-role=turn]`, `[data-role=summary]`,
 // `[data-role=last-trick]`.
 
+// How each fruit is drawn (a letter and a glyph besides its colour, so colour is never the only cue).
 const FRUITS = {
   banana: { letter: "B", glyph: "\u263E" }, // crescent
   lanzones: { letter: "L", glyph: "\u25CF" }, // round berry
@@ -16,13 +20,13 @@ const FRUITS = {
   pineapple: { letter: "P", glyph: "\u25B2" }, // crown
   durian: { letter: "D", glyph: "\u2738" }, // spikes
 };
-const FRUIT_ORDER = Object.keys(FRUITS);
 
 // ---- helpers of this widget (h, asArray, asObject, isSeat, plural, seatName: common.js) ----------
 
-function parseCard(notation) {
-  const match = /^([a-z]+)-(\d+)$/.exec(String(notation));
-  return match ? { fruit: match[1], value: Number(match[2]) } : null;
+// A card's fruit and value as the engine gave them in `view.faces` (null for an unknown card).
+function faceOf(view, notation) {
+  const face = asObject(asObject(view.faces)[notation]);
+  return typeof face.fruit === "string" ? face : null;
 }
 
 // A fruit badge: letter and glyph on the fruit's colour. Decorative (hidden from screen readers)
@@ -41,8 +45,8 @@ function fruitBadge(fruit, spoken = false) {
 }
 
 // A card face (not interactive by itself): value, fruit letter and glyph, fruit colour stripe.
-function cardFace(notation, small = false) {
-  const card = parseCard(notation);
+function cardFace(view, notation, small = false) {
+  const card = faceOf(view, notation);
   if (!card) return h("span", { class: "re-card-face", text: String(notation) });
   return h(
     "span",
@@ -52,8 +56,8 @@ function cardFace(notation, small = false) {
   );
 }
 
-function cardWords(notation) {
-  const card = parseCard(notation);
+function cardWords(view, notation) {
+  const card = faceOf(view, notation);
   return card ? `${card.fruit} ${card.value}` : String(notation);
 }
 
@@ -72,24 +76,18 @@ function donkeyCart() {
 function playChip(view, play, winner) {
   const p = asObject(play);
   const who = seatName(view, p.seat);
+  const words = `${who} ${p.words ?? p.kind}`;
   let face;
-  let words;
   if (p.kind === "card") {
-    face = cardFace(p.card, true);
-    words = `${who} played ${cardWords(p.card)}${p.trump ? ", declaring trump" : ""}`;
+    face = cardFace(view, p.card, true);
   } else if (p.kind === "seller") {
     face = h("span", { class: "re-token re-seller-token" }, fruitBadge(p.fruit), " seller");
-    words = `${who} sent a seller to the ${p.fruit} stall`;
   } else if (p.kind === "cart") {
     face = h("span", { class: "re-token" }, donkeyCart(), fruitBadge(p.fruit));
-    words = `${who} moved the donkey cart to ${p.fruit}`;
   } else if (p.kind === "adjust") {
-    const delta = Number(p.delta) > 0 ? `+${p.delta}` : String(p.delta);
-    face = h("span", { class: "re-token" }, fruitBadge(p.fruit), ` ${delta}`);
-    words = `${who} changed ${p.fruit} by ${delta}`;
+    face = h("span", { class: "re-token" }, fruitBadge(p.fruit), ` ${Number(p.delta) > 0 ? "+" : ""}${p.delta}`);
   } else {
     face = h("span", { class: "re-token", text: String(p.kind ?? "?") });
-    words = `${who}: ${p.kind}`;
   }
   const won = isSeat(winner) && winner === p.seat && p.kind === "card";
   return h(
@@ -104,7 +102,7 @@ function playChip(view, play, winner) {
 // ---- the parts of the table -------------------------------------------------------------------
 
 function header(view, ui) {
-  const game = view.game === "bastos" ? "Bastos!" : view.game === "tindahan" ? "Tindahan" : String(view.game ?? "");
+  const game = String(view.title ?? view.game ?? "");
   const bits = [];
   if (isSeat(view.round)) bits.push(`Round ${view.round}${isSeat(view.rounds) ? ` of ${view.rounds}` : ""}`);
   if (typeof view.phase === "string" && view.phase !== "play" && view.phase !== "over") bits.push(`phase: ${view.phase}`);
@@ -121,8 +119,7 @@ function header(view, ui) {
 function turnLine(view, busy) {
   const turn = whoseTurn(view);
   let text = turn.text ?? (turn.other ? `${turn.other} to act${busy ? "\u2026" : ""}` : turn.yours);
-  if (turn.yours && view.phase === "choose") text += " \u2014 choose your Bastos! card";
-  if (turn.yours && isSeat(view.adjusting) && view.adjusting === view.current_player) text += " \u2014 move one fruit's value";
+  if (turn.yours && typeof view.prompt === "string") text += ` \u2014 ${view.prompt}`;
   return turnBanner(text);
 }
 
@@ -147,7 +144,7 @@ function seatPanel(view, seat, where) {
   if (isSeat(tricks)) facts.push(h("span", { class: "re-fact", text: `tricks ${tricks}` }));
   if (isSeat(sellersLeft)) facts.push(h("span", { class: "re-fact", text: `sellers ${sellersLeft}` }));
   const wonByFruit = asObject(asArray(view.won_by_fruit)[seat]);
-  const wonFruits = FRUIT_ORDER.filter((f) => Number(wonByFruit[f]) > 0);
+  const wonFruits = asArray(view.fruits).filter((f) => Number(wonByFruit[f]) > 0);
   if (wonFruits.length) {
     facts.push(h("span", { class: "re-fact", title: "cards won this round, by fruit" },
       "won ", wonFruits.map((f) => h("span", { class: "re-won" }, fruitBadge(f, true), String(wonByFruit[f])))));
@@ -164,7 +161,7 @@ function seatPanel(view, seat, where) {
   if (!isView) {
     if (Array.isArray(openHand)) {
       hand = h("ul", { class: "re-open-hand", "aria-label": `${seatName(view, seat)}'s hand (teaching mode)` },
-        openHand.map((c) => h("li", { "aria-label": cardWords(c) }, cardFace(c, true))));
+        openHand.map((c) => h("li", { "aria-label": cardWords(view, c) }, cardFace(view, c, true))));
     } else if (isSeat(handSize)) {
       hand = h("div", { class: "re-backs", role: "img", "aria-label": `${handSize} cards in hand, face down` },
         Array.from({ length: Math.min(handSize, 12) }, () => h("span", { class: "re-back", "aria-hidden": "true" })));
@@ -210,7 +207,7 @@ function centre(view, ui) {
     status.push(h("span", { class: "re-status" }, "Led ", fruitBadge(view.led), ` ${view.led}`));
   }
   if (typeof view.spare === "string") {
-    status.push(h("span", { class: "re-status" }, "Spare card ", h("span", { class: "re-sr", text: cardWords(view.spare) }), cardFace(view.spare, true)));
+    status.push(h("span", { class: "re-status" }, "Spare card ", h("span", { class: "re-sr", text: cardWords(view, view.spare) }), cardFace(view, view.spare, true)));
   }
   return h(
     "div",
@@ -221,29 +218,23 @@ function centre(view, ui) {
   );
 }
 
-// Where each legal action is offered. Card plays are the hand's cards; an action that names a hand
-// card ("choose:mango-3", "mango-4:trump") sits on that card (and is the card's own click when the
-// card's plain notation is not legal); one that names a stall or a fruit value ("seller:banana",
-// "raise:mango") sits there; anything else becomes a plain button. Nothing here judges legality:
-// every action placed is one the engine listed.
+// Where each legal action is offered, as the engine placed it in `view.moves`: a card play is its
+// hand card; another action on a hand card ("pick", "trump") sits beside that card (and is the card's
+// own click when the card cannot be played plainly); one on a stall or a value column sits there;
+// anything else becomes a plain button. Nothing here judges legality: every action is the engine's.
 function placeActions(view) {
-  const legal = asArray(view.legal).map(String);
   const hand = asArray(view.hand).map(String);
-  const stallFruits = new Set(Object.keys(asObject(view.stalls)));
-  const valueFruits = new Set(Object.keys(asObject(view.values)));
-  const cards = new Map(hand.map((c) => [c, { primary: legal.includes(c) ? c : null, extras: [] }]));
+  const cards = new Map(hand.map((c) => [c, { primary: null, extras: [] }]));
   const at = { cards, stall: new Map(), value: new Map(), other: [] };
   const add = (map, key, item) => map.set(key, [...(map.get(key) || []), item]);
-  for (const action of legal) {
-    if (cards.has(action)) continue;
-    const colon = action.indexOf(":");
-    const head = colon < 0 ? action : action.slice(0, colon);
-    const tail = colon < 0 ? "" : action.slice(colon + 1);
-    if (colon >= 0 && cards.has(tail)) cards.get(tail).extras.push({ action, short: head });
-    else if (colon >= 0 && cards.has(head)) cards.get(head).extras.push({ action, short: tail });
-    else if (colon >= 0 && stallFruits.has(tail)) add(at.stall, tail, { action, short: head });
-    else if (colon >= 0 && valueFruits.has(tail)) add(at.value, tail, { action, short: head });
-    else at.other.push(action);
+  for (const move of asArray(view.moves).map(asObject)) {
+    const item = { action: String(move.action), short: String(move.short ?? move.action), kind: move.kind };
+    const slot = move.place === "card" ? cards.get(move.card) : null;
+    if (slot && move.kind === "card") slot.primary = item.action;
+    else if (slot) slot.extras.push(item);
+    else if (move.place === "stall") add(at.stall, move.fruit, item);
+    else if (move.place === "value") add(at.value, move.fruit, item);
+    else at.other.push(item.action);
   }
   for (const slot of cards.values()) {
     if (!slot.primary && slot.extras.length === 1) {
@@ -292,14 +283,14 @@ function stalls(view, placed) {
   );
 }
 
-const SHORT = { raise: "\u25B2 +1", lower: "\u25BC \u22121" };
+const ARROWS = { raise: "\u25B2 ", lower: "\u25BC " };
 
 function valueTable(view, placed) {
   const values = asObject(view.values);
   const fruits = asArray(view.fruits).filter((f) => f in values);
   if (!fruits.length) return null;
   const bastos = asArray(view.bastos);
-  const levels = [3, 2, 1, 0, -1, -2];
+  const levels = asArray(view.levels);
   const adjusting = isSeat(view.adjusting);
   const anyButtons = fruits.some((f) => placed.value.has(f));
   return h(
@@ -322,7 +313,7 @@ function valueTable(view, placed) {
           bastos.map((b, s) => (b === f ? h("span", { class: `re-seat-dot re-seat-c${s}`, title: seatName(view, s), role: "img", "aria-label": `${seatName(view, s)}'s Bastos! colour` }) : null))))),
       anyButtons ? h("tr", {}, h("th", { scope: "row", text: "move" }),
         fruits.map((f) => h("td", { class: "re-value-actions" },
-          (placed.value.get(f) || []).map(({ action, short }) => actionButton(view, action, SHORT[short] || short))))) : null),
+          (placed.value.get(f) || []).map(({ action, short, kind }) => actionButton(view, action, (ARROWS[kind] ?? "") + short))))) : null),
   );
 }
 
@@ -330,11 +321,11 @@ function handArea(view, placed) {
   const name = seatName(view, view.seat);
   const slots = [...placed.cards.entries()].map(([card, slot]) => {
     const ok = slot.primary !== null;
-    const text = ok ? label(view, slot.primary) : `${cardWords(card)} (not playable now)`;
+    const text = ok ? label(view, slot.primary) : `${cardWords(view, card)} (not playable now)`;
     const button = h("button", {
       type: "button", class: `re-card${ok ? " legal" : ""}`, "data-action": ok ? slot.primary : card,
       "aria-label": text, title: text,
-    }, cardFace(card));
+    }, cardFace(view, card));
     if (!slot.extras.length) return button;
     return h("span", { class: "re-hand-slot" }, button,
       slot.extras.map(({ action, short }) => actionButton(view, action, short, "re-card-extra")));
@@ -451,4 +442,3 @@ function render({ model, el }) {
 }
 
 export default { render };
-export { FRUIT_ORDER, parseCard };
