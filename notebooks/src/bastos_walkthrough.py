@@ -174,6 +174,14 @@ for rule_id in ("bastos.trump.declare", "bastos.trump.not-bastos-colour", "basto
     rule(rule_id)
 
 # %% [markdown]
+# The engine can also draw the table as text: `print(state)` shows it as the seat to act sees it (here
+# C, who leads next): the value table with trump marked `*`, the last trick, and every seat with its
+# Bastos! colour, only C's hand face up.
+
+# %%
+print(declared)
+
+# %% [markdown]
 # ## The Bastos! colour
 #
 # A card of your own Bastos! colour never takes a trick for you, whether you lead it, follow with it or

@@ -159,6 +159,14 @@ for rule_id in ("tindahan.trick.winner", "tindahan.trick.next-leader"):
     rule(rule_id)
 
 # %% [markdown]
+# The engine can also draw the table as text: `print(state)` shows it as the seat to act sees it (here
+# E, who starts the next trick): the trump, the last trick, the stalls and every seat, with only E's
+# hand face up.
+
+# %%
+print(end)
+
+# %% [markdown]
 # ## Scoring a round
 #
 # A round ends after the first trick at whose end somebody's hand is empty. Then the cards are counted
