@@ -45,7 +45,7 @@ from ._notation import (
 )
 from ._scoring import MarketSheet, score_cells, scoring_areas
 from ._start import deal_start
-from ._view import board_text, event_entries, event_text, label, view
+from ._view import Happened, board_text, event_entries, label, view
 
 ACT, MARKET, RETURN = 0, 1, 2
 PHASES = ("act", "market", "return")
@@ -69,6 +69,7 @@ class State(GameState):
     ending: bool  # some market is complete: this round is the last
     port: tuple[int, ...]
     port_before: tuple[int, ...]  # the port before the last placement or renewal (for its picture)
+    happened: Happened | None  # the last action, linked to those before (the public history)
     hands: tuple[tuple[int, ...], ...]
     markets: tuple[tuple[int, ...], ...]
     objectives: tuple[int, ...]  # pontoon tile per seat
@@ -90,7 +91,7 @@ class State(GameState):
     def _setup(self) -> None:
         ed, players = self.edition, self.players
         rng = self.rng("setup")
-        self._phase, self.round, self.turns = ACT, 1, 0
+        self._phase, self.round, self.turns, self.happened = ACT, 1, 0, None
         start = self.rules["start"]
         if start is not None:
             dealt = deal_start(start, ed, players, rng)
@@ -221,13 +222,13 @@ class State(GameState):
         elif text.startswith("return:"):
             self._apply_return(seat, text[7:])
         else:
-            self._log(seat, text, kind="pass")
+            self._log(seat, text)
             self._end_turn(seat)
 
-    def _log(self, seat: int, action: str, **data: Any) -> None:
-        # ``move`` numbers the action (1 = the first), so a widget animates each move once.
-        data["move"] = self._n_actions + 1
-        self._announce(seat, action, event_text(seat, action, data), **data)
+    def _log(self, seat: int, action: str, cards: tuple[tuple[int, int], ...] = (),
+             placed: int = EMPTY) -> None:
+        # Kept raw (the view writes the sentences), so that play stays cheap.
+        self.happened = Happened(seat, action, cards, placed, self.happened)
 
     def _take_from_hand(self, seat: int, face: str) -> tuple[int, list[int]]:
         hand = list(self.hands[seat])
@@ -258,12 +259,7 @@ class State(GameState):
             port[cell] = line[i - gap] if i >= gap else EMPTY
         drawn = self._refill(port)
         self._set_hand(seat, hand)
-        ed = self.edition
-        # Where the placed card landed, not its id: the id turns secret once a hand takes the card.
-        self._log(seat, text, kind="place", card=move.face, end=move.end, line=end.line,
-                  taken=[CELL_NAMES[c] for c in taken], at=CELL_NAMES[port.index(card)],
-                  drawn=[{"cell": CELL_NAMES[cell], "card": ed.face_of[c],
-                          "pile": "chilli" if ed.chilli_of[c] else "boat"} for cell, c in drawn])
+        self._log(seat, text, drawn, card)
         self._after_hand_change(seat)
 
     def _refill(self, port: list[int]) -> tuple[tuple[int, int], ...]:
@@ -310,7 +306,7 @@ class State(GameState):
         self._set_hand(seat, hand)
         if EMPTY not in market:
             self.ending = True
-        self._log(seat, text, kind="market", card=face, cell=place)
+        self._log(seat, text)
         self._after_hand_change(seat)
 
     def _apply_return(self, seat: int, face: str) -> None:
@@ -322,7 +318,7 @@ class State(GameState):
         else:
             self.boat_pile = (*self.boat_pile, card)
         # The card came from a hidden hand: only its pile is public (see _event_entries).
-        self._log(seat, f"return:{face}", kind="return", pile="chilli" if chilli else "boat")
+        self._log(seat, f"return:{face}")
         self._after_hand_change(seat)
 
     def _apply_renew(self, seat: int, line: str) -> None:
@@ -333,17 +329,17 @@ class State(GameState):
         port = list(self.port)
         piles = {False: list(self.boat_pile), True: list(self.chilli_pile)}
         under: dict[bool, list[int]] = {False: [], True: []}
-        swapped = []
+        swapped = []  # (place, new card)
         for cell in LINES[line]:
             old = port[cell]
             if old != EMPTY and piles[chilli_of[old]]:
                 port[cell] = piles[chilli_of[old]].pop(0)
                 under[chilli_of[old]].append(old)
-                swapped.append(CELL_NAMES[cell])
+                swapped.append((cell, port[cell]))
         self.port = tuple(port)
         self.boat_pile = (*piles[False], *under[False])
         self.chilli_pile = (*piles[True], *under[True])
-        self._log(seat, f"renew:{line}", kind="renew", line=line, swapped=swapped)
+        self._log(seat, f"renew:{line}", tuple(swapped))
         self._end_turn(seat)
 
     def _end_turn(self, seat: int) -> None:
@@ -470,7 +466,7 @@ class State(GameState):
         return label(notation)
 
     def _event_entries(self, seat: int) -> list[dict[str, Any]]:
-        return event_entries(self._events.entries(), seat)
+        return event_entries(self, seat)
 
     def _board_text(self, seat: int) -> str:
         return board_text(self, seat)
@@ -492,5 +488,6 @@ class State(GameState):
             "aside": list(self.aside),
             "boat_pile": list(self.boat_pile),
             "chilli_pile": list(self.chilli_pile),
-            "events": self._events.dicts(),
+            "events": [[h.seat, h.action, [list(c) for c in h.cards], h.placed]
+                       for h in Happened.history(self.happened)],
         }

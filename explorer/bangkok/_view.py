@@ -8,11 +8,10 @@ areas (for the scoring overlay). The browser parses no notation and holds no rul
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from .._events import Event
 from .._tuples import joined
 from ._mechanics import EMPTY, END_INDEX, ENDS, LINE_LABELS, LINES, SOLO_PILE_ENDS, SOLO_TRACK, SOLO_TURNS
 from ._notation import (
@@ -57,31 +56,77 @@ def label(action: str) -> str:
     return "Pass: no card can be placed and no line renewed"
 
 
-def event_text(seat: int, action: str, data: Mapping[str, Any]) -> str:
-    """One happening as a sentence (``data`` as the state logs it)."""
-    kind = data["kind"]
+class Happened:
+    """One action as the state keeps it, linked to the one before: raw and cheap to add while
+    playing; the view writes its sentence and data once, when first asked (states share the chain)."""
+
+    __slots__ = ("_entry", "action", "before", "cards", "move", "placed", "seat")
+
+    def __init__(self, seat: int, action: str, cards: tuple[tuple[int, int], ...], placed: int,
+                 before: Happened | None) -> None:
+        self.seat, self.action, self.before = seat, action, before
+        self.cards = cards  # (place, card) drawn into the port by a placement or renewal
+        self.placed = placed  # the card a placement laid (an id: shown only while it lies in the port)
+        self.move: int = 1 + (before.move if before else 0)  # 1 for the first action
+        self._entry: dict[str, Any] | None = None
+
+    @staticmethod
+    def history(last: Happened | None) -> list[Happened]:
+        """Every action up to ``last``, oldest first."""
+        out = []
+        while last is not None:
+            out.append(last)
+            last = last.before
+        out.reverse()
+        return out
+
+    def entry(self, face_of: Sequence[str], chilli_of: Sequence[bool]) -> dict[str, Any]:
+        """The event as every seat but the actor's sees it: ``seat``, ``action``, ``text``, ``kind``,
+        ``move`` and the kind's parts (a returned card's face only in ``action``)."""
+        if self._entry is None:
+            self._entry = _entry(self, face_of, chilli_of)
+        return self._entry
+
+
+def _entry(happened: Happened, face_of: Sequence[str], chilli_of: Sequence[bool]) -> dict[str, Any]:
+    seat, action = happened.seat, happened.action
     who = f"Seat {seat}"
+    entry: dict[str, Any] = {"seat": seat, "action": action, "move": happened.move}
+    parts = move_parts(action)
+    kind = parts["kind"]
+    entry["kind"] = kind
+    cards = [{"cell": CELL_NAMES[cell], "card": face_of[c], "pile": "chilli" if chilli_of[c] else "boat"}
+             for cell, c in happened.cards]
     if kind == "place":
+        entry.update(card=parts["card"], end=parts["end"], line=parts["line"], taken=parts["cells"],
+                     drawn=cards)
         text = f"{who}: {label(action).replace('Lay', 'lays', 1).replace(' and take ', ' and takes ')}"
-        if data["drawn"]:
-            text += "; refilled: " + ", ".join(f"{d['card']} at {d['cell']}" for d in data["drawn"])
-        return text
-    if kind == "market":
-        return f"{who} puts {data['card']} in their market at {data['cell']}"
-    if kind == "renew":
-        return f"{who} renews {LINE_LABELS[data['line']]} of the port"
-    if kind == "return":  # the face came from a hidden hand: name the pile only
-        return f"{who} slips a card under the {data['pile']} pile: it fits nowhere in their market"
-    return f"{who} passes: no card can be placed and no line renewed"
+        if cards:
+            text += "; refilled: " + ", ".join(f"{d['card']} at {d['cell']}" for d in cards)
+    elif kind == "market":
+        entry.update(card=parts["card"], cell=parts["cell"])
+        text = f"{who} puts {parts['card']} in their market at {parts['cell']}"
+    elif kind == "renew":
+        entry.update(line=parts["line"], swapped=[d["cell"] for d in cards])
+        text = f"{who} renews {LINE_LABELS[parts['line']]} of the port"
+    elif kind == "return":  # the face came from a hidden hand: name the pile only
+        pile = "chilli" if "!" in parts["card"] else "boat"
+        entry.update(action=None, pile=pile)
+        text = f"{who} slips a card under the {pile} pile: it fits nowhere in their market"
+    else:
+        text = f"{who} passes: no card can be placed and no line renewed"
+    entry["text"] = text
+    return entry
 
 
-def event_entries(events: Sequence[Event], seat: int) -> list[dict[str, Any]]:
+def event_entries(state: State, seat: int) -> list[dict[str, Any]]:
     """The public history for ``seat``: a card slipped under a pile keeps its face from the others."""
+    ed = state.edition
     out = []
-    for event in events:
-        entry = event.to_dict()
-        if entry.get("kind") == "return" and event.seat != seat:
-            entry["action"] = None
+    for happened in Happened.history(state.happened):
+        entry = dict(happened.entry(ed.face_of, ed.chilli_of))
+        if entry["kind"] == "return" and happened.seat == seat:
+            entry["action"] = happened.action
         out.append(entry)
     return out
 
@@ -120,27 +165,27 @@ def square(state: State, cells: tuple[int, ...], gone: frozenset[int] = frozense
 # ---- the port's last move ---------------------------------------------------------------------------
 
 
-def _last(state: State, kinds: tuple[str, ...]) -> Event | None:
-    for event in reversed(state._events.entries()):
-        if event.data.get("kind") in kinds:
-            return event
-    return None
+def _last(state: State, kinds: tuple[str, ...]) -> Happened | None:
+    happened = state.happened
+    while happened is not None and happened.action.partition(":")[0] not in kinds:
+        happened = happened.before
+    return happened
 
 
 def port_move(state: State) -> dict[str, Any] | None:
     """The last placement or renewal: the port before it, the cards taken and drawn, and a caption.
 
     Only a placement or a renewal changes the port, so the cards it left there are still there."""
-    event = _last(state, ("place", "renew"))
-    if event is None:
+    happened = _last(state, ("place", "renew"))
+    if happened is None:
         return None
-    data = event.data
+    ed = state.edition
+    data = happened.entry(ed.face_of, ed.chilli_of)
     if data["kind"] == "renew":
         line, swapped = data["line"], data["swapped"]
-        gone = frozenset(CELL_NAMES.index(c) for c in swapped)
-        return {"kind": "renew", "move": data["move"], "seat": event.seat, "action": event.action,
-                "line": line,
-                "before": square(state, state.port_before, gone), "taken": [], "placed": None,
+        gone = frozenset(CELL_INDEX[c] for c in swapped)
+        return {"kind": "renew", "move": data["move"], "seat": happened.seat, "action": happened.action,
+                "line": line, "before": square(state, state.port_before, gone), "taken": [], "placed": None,
                 "drawn": [{"cell": c, "pile": "swap"} for c in swapped],
                 "caption": f"{LINE_LABELS[line].capitalize()} renewed: {len(swapped)} card(s) swapped with "
                            "the tops of their piles; the old ones go under."}
@@ -150,20 +195,19 @@ def port_move(state: State) -> dict[str, Any] | None:
     caption = (f"Step 2: {data['card']} is pushed in {end.label}, so {LINE_LABELS[end.line]} slides "
                f"{SLIDES[end.name[-1]]} and keeps its order; "
                + (f"the empty places are refilled, {refill}." if refill else "no place is left empty."))
-    gone = frozenset(CELL_NAMES.index(c) for c in data["taken"])
-    placed = state.edition.card_id(state.port[CELL_INDEX[data["at"]]])
-    return {"kind": "place", "move": data["move"], "seat": event.seat, "action": event.action,
-            "card": data["card"], "placed": placed, "end": end.name, "line": end.line,
+    gone = frozenset(CELL_INDEX[c] for c in data["taken"])
+    return {"kind": "place", "move": data["move"], "seat": happened.seat, "action": happened.action,
+            "card": data["card"], "placed": ed.card_id(happened.placed), "end": end.name, "line": end.line,
             "before": square(state, state.port_before, gone), "taken": list(data["taken"]),
             "drawn": [{"cell": d["cell"], "pile": d["pile"]} for d in data["drawn"]], "caption": caption}
 
 
 def market_move(state: State) -> dict[str, Any] | None:
     """The last card laid in a market: when, by whom, where."""
-    event = _last(state, ("market",))
-    if event is None:
+    happened = _last(state, ("market",))
+    if happened is None:
         return None
-    return {"move": event.data["move"], "seat": event.seat, "cell": event.data["cell"]}
+    return {"move": happened.move, "seat": happened.seat, "cell": read_market(happened.action)[1]}
 
 
 # ---- the view ---------------------------------------------------------------------------------------

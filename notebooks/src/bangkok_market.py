@@ -100,7 +100,7 @@ print("phase:", stuck.phase, "| hand:", hand(stuck))
 print(stuck.legal_actions())
 slipped = stuck.play("return:F!4P")
 by_rule("cards in hand after slipping one back", 3, len(slipped.hands[0]))
-print(slipped.view(1)["events"][-1])
+print(slipped.view(1)["events"][-1]["text"])
 rule("bangkok.market.blocked")
 
 # %% [markdown]

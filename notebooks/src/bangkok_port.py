@@ -30,7 +30,7 @@ show_port(before)
 after = before.play("place:PZ@R1R>a1=ZB,c1=P")
 print()
 show_port(after)
-print(after.view(0)["events"][-1])
+print(after.view(0)["events"][-1]["text"])
 row = [after.card(c).face for c in after.port[:3]]
 by_rule("row 1 after the slide and refill", ["F", "PZ", "P!1P"], row)
 example("shift")

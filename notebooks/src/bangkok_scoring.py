@@ -12,9 +12,8 @@
 
 # %%
 import explorer
-from explorer.bangkok import score_market
+from explorer.bangkok import CELL_NAMES, NEIGHBOURS, score_market
 from explorer.bangkok.examples import SCORING_ROWS
-from explorer.bangkok import CELL_NAMES, NEIGHBOURS
 from widgets.bangkok_lessons import by_rule, check, example, rule
 
 # %% [markdown]
