@@ -16,8 +16,10 @@ import traitlets
 
 from explorer import GameState, IllegalAction, ScoreLine
 from explorer._rules import Rule, RuleCatalogue
+from explorer.table import Table
 from widgets import GameWidget, TrickTableWidget
-from widgets._session import BAD_MESSAGE, BUSY, NOT_YOUR_TURN, STALE
+from widgets._intents import BAD_MESSAGE, BUSY, NOT_YOUR_TURN, STALE
+from widgets._scheduler import FakeClock, ImmediateScheduler
 
 FRUITS = ("banana", "mango")
 
@@ -183,29 +185,78 @@ def test_forged_messages_are_refused_and_change_nothing(message: object, rule: s
     assert w.error["rule"] == rule and w.state is before
 
 
-def test_bots_move_on_the_event_loop_with_a_visible_pause() -> None:
+def test_bots_move_one_by_one_after_a_visible_pause() -> None:
+    clock = FakeClock()
+    w = GameWidget(fake(), seat=0, bots="random", bot_delay=0.5, scheduler=clock)
+    assert w.state.current_player == 0 and not w.busy
+    w.handle_intent({"type": "play", "action": w.view["legal"][0]})
+    assert w.busy and w.view["current_player"] == 1, "the learner's card is drawn before bots move"
+    # Where the bots will stop: the same seeded bots, played out by the engine's table.
+    expected = Table(w.state, "random", people=(0,)).play_out()
+    bot_moves = len(expected.actions()) - len(w.state.actions())
+    assert bot_moves >= 2
+    moves = w.view["move_number"]
+    # A click while bots are moving is refused and changes nothing.
+    card = w.state.view(0)["hand"][0]
+    assert not w.handle_intent({"type": "play", "action": card})
+    assert w.error["rule"] == BUSY and w.view["move_number"] == moves
+    with pytest.raises(RuntimeError, match="still moving"):
+        w.play(card)
+    clock.advance(0.4)
+    assert w.busy and w.view["move_number"] == moves, "no bot moves before its delay"
+    clock.advance(0.1)
+    assert w.busy and w.view["move_number"] == moves + 1 and w.view["current_player"] == 2
+    clock.advance(0.5 * (bot_moves - 2))
+    assert w.busy and w.view["move_number"] == moves + bot_moves - 1, "one move per delay"
+    clock.advance(0.5)
+    assert not w.busy and w.state == expected and w.view["move_number"] == len(expected.actions())
+    assert clock.pending == 0
+
+
+def test_restart_cancels_the_bots_pending_move() -> None:
+    clock = FakeClock()
+    w = GameWidget(fake(), seat=0, bots="random", bot_delay=0.5, scheduler=clock)
+    w.handle_intent({"type": "play", "action": w.view["legal"][0]})
+    assert w.busy and clock.pending == 1
+    w.restart()
+    assert w.view["move_number"] == 0 and not w.busy and clock.pending == 0
+    clock.advance(10)
+    assert w.state == fake(1), "the cancelled move never comes"
+
+
+def test_observers_run_after_the_click_is_answered() -> None:
+    clock = FakeClock()
+    w = GameWidget(fake(), seat=0, bots="random", bot_delay=0.5, scheduler=clock)
+    heard: list[int] = []
+    w.observe_state(lambda s: heard.append(len(s.actions())))
+    w.handle_intent({"type": "play", "action": w.view["legal"][0]})
+    assert heard == [], "the table update goes out first"
+    clock.advance(0)
+    assert heard == [1]
+    clock.advance(1.0)
+    assert heard == [1, 2, 3]
+
+
+def test_a_live_kernel_moves_the_bots_on_its_event_loop() -> None:
     async def scenario() -> None:
-        w = GameWidget(fake(), seat=0, bots="random", bot_delay=0.02)
-        assert w.state.current_player == 0 and not w.busy
+        back = asyncio.Event()
+        w = GameWidget(fake(), seat=0, bots="random", bot_delay=0.01)  # the default scheduler
+        w.observe_state(lambda s: back.set() if s.current_player in (0, None) else None)
         w.handle_intent({"type": "play", "action": w.view["legal"][0]})
-        assert w.busy and w.view["current_player"] == 1, "the learner's card is drawn before bots move"
-        moves = w.view["move_number"]
-        # A click while bots are moving is refused and changes nothing.
-        legal0 = w.state.view(0)["hand"][0]
-        assert not w.handle_intent({"type": "play", "action": legal0})
-        assert w.error["rule"] == BUSY and w.view["move_number"] == moves
-        for _ in range(500):  # up to 5 s: a loaded CI machine may be slow to run the timers
-            if not w.busy:
-                break
-            await asyncio.sleep(0.01)
-        assert not w.busy
-        assert w.state.current_player in (0, None)
-        assert w.view["move_number"] == len(w.state.actions()) >= 3
-        # Restart cancels pending bots and returns to the start.
-        w.restart()
-        assert w.view["move_number"] == 0 and not w.busy
+        expected = Table(w.state, "random", people=(0,)).play_out()
+        assert w.busy, "on a running loop the bots wait for their delay"
+        await asyncio.wait_for(back.wait(), timeout=30)  # an event, not a polling loop
+        assert not w.busy and w.state == expected
 
     asyncio.run(scenario())
+
+
+def test_without_a_loop_bots_move_at_once_whatever_the_delay() -> None:
+    w = GameWidget(fake(), seat=0, bots="random", bot_delay=0.5)  # a script: no running loop
+    first = fake().play(w.view["legal"][0])
+    w.handle_intent({"type": "play", "action": w.view["legal"][0]})
+    expected = Table(first, "random", people=(0,)).play_out()
+    assert not w.busy and w.state == expected and w.view["move_number"] == len(expected.actions())
 
 
 def test_restart_and_new_game() -> None:
@@ -272,7 +323,7 @@ def test_constructor_validation() -> None:
         GameWidget(fake(), seat=True, bots="random")
     with pytest.raises(ValueError, match="need a bot"):
         GameWidget(fake(), seat=0, bots=None)
-    with pytest.raises(ValueError, match="learner"):
+    with pytest.raises(ValueError, match="cannot have a bot"):
         GameWidget(fake(), seat=0, bots={0: "random", 1: "random", 2: "random"})
     with pytest.raises(ValueError, match="unknown bot kind"):
         GameWidget(fake(), seat=0, bots="genius")
@@ -353,3 +404,27 @@ def _four_seats() -> GameState:
         MAX_PLAYERS = 4
 
     return Four.new(4, 1)
+
+
+def test_schedulers_run_in_order_and_cancel() -> None:
+    said: list[str] = []
+    now = ImmediateScheduler()
+
+    def outer() -> None:
+        now.call_soon(lambda: said.append("inner"))  # waits until outer returns: a loop, not recursion
+        said.append("outer")
+
+    now.call_later(5.0, outer)
+    assert said == ["outer", "inner"]
+    clock = FakeClock()
+    keep = clock.call_later(2.0, lambda: said.append("two"))
+    drop = clock.call_later(1.0, lambda: said.append("one"))
+    clock.cancel(drop)
+    assert clock.pending == 1
+    clock.advance(1.9)
+    assert said == ["outer", "inner"] and clock.now == 1.9
+    clock.advance(0.1)
+    assert said == ["outer", "inner", "two"]
+    keep.cancel()  # cancelling what has run does nothing
+    with pytest.raises(ValueError):
+        clock.advance(-1)
