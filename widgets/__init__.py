@@ -4,10 +4,11 @@ The widgets never decide legality: they send the learner's intent (an action not
 kernel, where the engine accepts it or refuses it with a reason and a rule id.
 """
 
+from ._kinds import WIDGET_KINDS, widget_for
 from ._session import GameWidget
 from .bangkok import BangkokTableWidget, MarketWidget, PortWidget
 from .klong_board import KlongBoardWidget
 from .trick_table import TrickTableWidget
 
-__all__ = ["BangkokTableWidget", "GameWidget", "KlongBoardWidget", "MarketWidget", "PortWidget",
-           "TrickTableWidget"]
+__all__ = ["WIDGET_KINDS", "BangkokTableWidget", "GameWidget", "KlongBoardWidget", "MarketWidget",
+           "PortWidget", "TrickTableWidget", "widget_for"]

@@ -19,19 +19,17 @@ import plotly.graph_objects as go
 import explorer
 from explorer import GameState
 
+from ._kinds import WIDGETS_BY_GAME, widget_for
 from ._session import GameWidget
-from .bangkok import BangkokTableWidget
 from .bangkok_chart import bangkok_chart
-from .klong_board import KlongBoardWidget
-from .trick_table import TrickTableWidget
 
 # Plain figures travel as a small JSON mime bundle that Voila and JupyterLab render with their own
 # plotly.js: no FigureWidget (all of plotly.js per page load) and no CDN. The bundle is built here
 # rather than by plotly.io, whose renderers pull in nbformat and jsonschema: a second per page load.
 PLOTLY_MIME = "application/vnd.plotly.v1+json"
 
-WIDGETS: dict[str, type[GameWidget]] = {"tindahan": TrickTableWidget, "bastos": TrickTableWidget,
-                                         "klongs": KlongBoardWidget, "bangkok": BangkokTableWidget}
+#: The widget class per game (from the game specs; kept under this name for callers of apps.WIDGETS).
+WIDGETS = WIDGETS_BY_GAME
 # Games whose chart is not points by round (Bangkok scores once, at the end).
 CHARTS: dict[str, Callable[[GameState, list[str]], go.Figure]] = {"bangkok": bangkok_chart}
 
@@ -90,8 +88,8 @@ class PlayApp:
         self.status.value = ""
         if self.table is not None:
             self.table.close()
-        table = WIDGETS[self.game](state, seat, bots=str(self.bots.value), bot_delay=self.delay,
-                                   teaching=bool(self.teaching.value))
+        table = widget_for(self.game)(state, seat, bots=str(self.bots.value), bot_delay=self.delay,
+                                          teaching=bool(self.teaching.value))
         table.observe_state(self._state_changed)
         self.table = table
         self.table_box.children = (table,)

@@ -428,3 +428,17 @@ def test_schedulers_run_in_order_and_cancel() -> None:
     keep.cancel()  # cancelling what has run does nothing
     with pytest.raises(ValueError):
         clock.advance(-1)
+
+
+def test_each_game_is_drawn_by_the_widget_its_spec_names() -> None:
+    import explorer
+    from widgets import WIDGET_KINDS, widget_for
+    from widgets.apps import WIDGETS
+
+    for game in explorer.GAMES:
+        cls = widget_for(game)
+        assert cls is WIDGET_KINDS[getattr(explorer, game).SPEC.widget] is WIDGETS[game]
+        assert cls.GAMES is not None and game in cls.GAMES, f"{cls.__name__} must accept {game}"
+    assert sorted(WIDGETS) == sorted(explorer.GAMES)
+    with pytest.raises(ValueError, match="unknown game"):
+        widget_for("chess")
