@@ -1,4 +1,5 @@
-"""The Filipino Fruit Market box: one deck of fruit cards and one scenario-deal parser for both games.
+"""The Filipino Fruit Market box: one deck of fruit cards, one scenario-deal parser and the parts of a
+state both of its games (Tindahan, Bastos!) share.
 
 Tindahan plays the cards 1-10 of the fruits in play, Bastos! the cards 1-9 (its tens stay in the box);
 both name a card ``<fruit>-<value>`` and keep hands in one fixed order (fruit first, then value). The
@@ -10,7 +11,9 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Final
+from typing import Any, ClassVar, Final
+
+from ._state import GameState, ScoreLine
 
 FRUITS: Final = ("banana", "lanzones", "mango", "pineapple", "durian")
 """Every fruit of the box, in the fixed order used for stalls, hands, value tables and views."""
@@ -130,3 +133,30 @@ def parse_start(value: Any, *, top: int, hand_size: int | None = None,
                 raise ValueError(f"{card} is dealt twice ({seen[card]} and the {what})")
         out[name] = card
     return out
+
+
+class FruitState(GameState):
+    """What the states of both fruit games share.
+
+    Round 1's hands in ``start`` are private to each seat; the score sheet is kept as ``lines``; events
+    are told with a ``kind`` and structured data, their sentence from ``_event_text``. Every round deals
+    the cards anew, so the views show the log only from the last round's result on (``shown_from``): no
+    event there names a card another seat may now hold.
+    """
+
+    START_PRIVATE: ClassVar[Mapping[str, str]] = {"hands": "seat"}
+
+    lines: tuple[ScoreLine, ...]
+    shown_from: int  # the first event of the log that views show
+
+    def _event_text(self, kind: str, seat: int | None, data: Mapping[str, Any]) -> str:
+        raise NotImplementedError
+
+    def _tell(self, seat: int | None, action: str | None, kind: str, **data: Any) -> None:
+        self._announce(seat, action, self._event_text(kind, seat, data), kind=kind, **data)
+
+    def _event_entries(self, seat: int) -> list[dict[str, Any]]:
+        return self._events.dicts(len(self._events) - self.shown_from)
+
+    def _score_lines(self) -> Sequence[ScoreLine]:
+        return self.lines

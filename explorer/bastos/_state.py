@@ -8,11 +8,11 @@ The state keeps the position and applies moves; what a seat sees is ``_view``, w
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable, Sequence
-from typing import Any, ClassVar
+from collections.abc import Hashable
+from typing import Any
 
-from .._errors import IllegalAction
-from .._state import GameState, ScoreLine
+from .._fruit import FruitState
+from .._state import ScoreLine
 from .._tuples import appended, bumped, replaced, without
 from ._explain import explain
 from ._mechanics import MAX_VALUE, MIN_VALUE, clamp, taker
@@ -33,8 +33,8 @@ from ._start import start_hands
 from ._view import Entry, board_text, event_text, label, view
 
 
-class State(GameState):
-    START_PRIVATE: ClassVar[dict[str, str]] = {"hands": "seat"}  # round 1's hands: each seat sees its own
+class State(FruitState):
+    """A Bastos! position. Seat ``players - 1`` deals round 1; the deal passes on one seat a round."""
 
     fruits: tuple[str, ...]
     boxed: tuple[str, ...]
@@ -57,8 +57,6 @@ class State(GameState):
     set_aside: tuple[str, ...]
     spare: str | None
     last_trick: tuple[tuple[Entry, ...], int | None] | None
-    lines: tuple[ScoreLine, ...]
-    shown_from: int  # the first event of the log that views show (see _event_entries)
 
     # ---- setup ---------------------------------------------------------------------------------
 
@@ -281,28 +279,13 @@ class State(GameState):
         self.shown_from = mark
         self._start_round(None)
 
-    def _tell(self, seat: int | None, action: str | None, kind: str, **data: Any) -> None:
-        self._announce(seat, action, event_text(kind, seat, data), kind=kind, **data)
+    # ---- refusals, views, snapshots (the roles of _explain and _view) ----------------------------
 
-    def _event_entries(self, seat: int) -> list[dict[str, Any]]:
-        return self._events.dicts(len(self._events) - self.shown_from)
-
-    # ---- refusals, scores, views, snapshots ----------------------------------------------------
-
-    def _explain(self, action: Hashable) -> IllegalAction:
-        return explain(self, action)
-
-    def _score_lines(self) -> Sequence[ScoreLine]:
-        return self.lines
-
-    def _label(self, notation: str) -> str:
-        return label(self, notation)
-
-    def _view(self, seat: int) -> dict[str, Any]:
-        return view(self, seat)
-
-    def _board_text(self, seat: int) -> str:
-        return board_text(self, seat)
+    _explain = explain
+    _event_text = staticmethod(event_text)
+    _label = label
+    _view = view
+    _board_text = board_text
 
     def _snapshot(self) -> dict[str, Any]:
         return {

@@ -38,31 +38,33 @@ def label(state: State, notation: str) -> str:
     return f"Play {notation}"
 
 
+# The sentences of the events whose data fill them in as they are.
+TEXTS = {
+    "pick": "Seat {seat} picks a Bastos! card, face down",
+    "trump": "Seat {seat} throws {card} and makes {fruit} trump ({fruit} {before:+d} → {after:+d})",
+    "lead": "Seat {seat} leads {card}",
+    "card": "Seat {seat} plays {card}",
+    "own-colour": "{card} is seat {seat}'s own Bastos! colour: seat {seat} moves a value by 1",
+    "set-aside": "Every card was its player's own Bastos! colour: the trick is set aside and seat {leader} "
+                 "leads again",
+}
+
+
 def event_text(kind: str, seat: int | None, data: Mapping[str, Any]) -> str:
     """The sentence of one event (``kind`` and its structured ``data`` are what widgets read)."""
+    if kind in TEXTS:
+        return TEXTS[kind].format(seat=seat, **data)
     if kind == "round":
         spare = f"; {data['spare']} lies aside" if data["spare"] else ""
         return (f"Round {data['round']} of {data['rounds']}: seat {data['dealer']} deals{spare}; "
                 "everyone picks a Bastos! card")
-    if kind == "pick":
-        return f"Seat {seat} picks a Bastos! card, face down"
     if kind == "reveal":
         shown = ", ".join(f"seat {s} {c}" for s, c in enumerate(data["colours"]))
         table = ", ".join(f"{f} {v:+d}" for f, v in data["values"].items())
         return f"Bastos! colours revealed: {shown}; values {table}"
-    if kind == "trump":
-        return (f"Seat {seat} throws {data['card']} and makes {data['fruit']} trump "
-                f"({data['fruit']} {data['before']:+d} → {data['after']:+d})")
-    if kind in ("lead", "card"):
-        return f"Seat {seat} {'leads' if kind == 'lead' else 'plays'} {data['card']}"
-    if kind == "own-colour":
-        return f"{data['card']} is seat {seat}'s own Bastos! colour: seat {seat} moves a value by 1"
     if kind == "value":
         verb = "raises" if data["delta"] > 0 else "lowers"
         return f"Seat {seat} {verb} {data['fruit']} to {data['after']:+d}"
-    if kind == "set-aside":
-        return (f"Every card was its player's own Bastos! colour: the trick is set aside and seat "
-                f"{data['leader']} leads again")
     if kind == "trick":
         return taken_text(data["winner"], data["card"], data["trump"])
     return f"Round {data['round']} scores: {points_text(data['points'])}"

@@ -6,11 +6,11 @@ The state keeps the position and applies moves; what a seat sees is ``_view``, w
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
-from typing import Any, ClassVar
+from collections.abc import Hashable
+from typing import Any
 
-from explorer._errors import IllegalAction
-from explorer._state import GameState, ScoreLine
+from explorer._fruit import FruitState
+from explorer._state import ScoreLine
 from explorer._tuples import appended, bumped, replaced, without
 
 from ._explain import explain
@@ -32,10 +32,8 @@ from ._start import start_hands
 from ._view import board_text, event_text, label, view
 
 
-class State(GameState):
+class State(FruitState):
     """A Tindahan position. Seat 0 starts round 1; seat ``(players - 2 + r) % players`` deals round ``r``."""
-
-    START_PRIVATE: ClassVar[dict[str, str]] = {"hands": "seat"}  # round 1's hands: each seat sees its own
 
     fruits: tuple[str, ...]
     rounds: int
@@ -53,9 +51,7 @@ class State(GameState):
     tricks_won: tuple[int, ...]
     piles: tuple[int, ...]  # cards in the tricks each seat took this round
     last_trick: tuple[tuple[Play, ...], int] | None
-    lines: tuple[ScoreLine, ...]
     summaries: tuple[dict[str, Any], ...]  # each scored round's end position, for learners and tests
-    shown_from: int  # the first event of the log that views show (see _event_entries)
     _stall_of: dict[str, int]
     _cart_moves: dict[str, tuple[str, ...]]
 
@@ -157,8 +153,12 @@ class State(GameState):
         self.leader = self.to_act = winner
         if all(self.hands):
             return
+        mark = len(self._events)
         self._score_round()
         if self.round < self.rounds:
+            # The round's cards go back into new hands: views show the log from the round's result
+            # on, so no event names a card another seat may now hold.
+            self.shown_from = mark
             self._start_round(self.round + 1)
         else:
             self.to_act = None
@@ -193,33 +193,15 @@ class State(GameState):
             "placed": list(self.placed),
             "points": totals,
         })
-        # The round's cards go back into new hands: views show the log from the round's result on, so
-        # no event names a card another seat may now hold.
-        self.shown_from = len(self._events)
         self._tell(None, None, "scored", round=self.round, points=totals)
 
-    def _tell(self, seat: int | None, action: str | None, kind: str, **data: Any) -> None:
-        self._announce(seat, action, event_text(kind, seat, data), kind=kind, **data)
+    # ---- refusals, views, snapshots (the roles of _explain and _view) ----------------------------
 
-    def _event_entries(self, seat: int) -> list[dict[str, Any]]:
-        return self._events.dicts(len(self._events) - self.shown_from)
-
-    # ---- refusals, scores, views, snapshots -----------------------------------------------------
-
-    def _explain(self, action: Hashable) -> IllegalAction:
-        return explain(self, action)
-
-    def _score_lines(self) -> Sequence[ScoreLine]:
-        return self.lines
-
-    def _label(self, notation: str) -> str:
-        return label(notation)
-
-    def _view(self, seat: int) -> dict[str, Any]:
-        return view(self, seat)
-
-    def _board_text(self, seat: int) -> str:
-        return board_text(self, seat)
+    _explain = explain
+    _event_text = staticmethod(event_text)
+    _label = staticmethod(label)
+    _view = view
+    _board_text = board_text
 
     def _snapshot(self) -> dict[str, Any]:
         return {

@@ -27,17 +27,19 @@ def label(notation: str) -> str:
     return f"Move the donkey cart to {fruit}"
 
 
+# The sentences of the events whose data fill them in as they are.
+TEXTS = {
+    "round": "Round {round} of {rounds}: seat {dealer} deals, seat {leader} starts; {trump} is trump",
+    "card": "Seat {seat} plays {card}",
+    "seller": "Seat {seat} sends a seller to the {fruit} stall",
+    "cart": "Seat {seat} moves the donkey cart to {fruit}: {fruit} is trump now",
+}
+
+
 def event_text(kind: str, seat: int | None, data: Mapping[str, Any]) -> str:
     """The sentence of one event (``kind`` and its structured ``data`` are what widgets read)."""
-    if kind == "round":
-        return (f"Round {data['round']} of {data['rounds']}: seat {data['dealer']} deals, seat "
-                f"{data['leader']} starts; {data['trump']} is trump")
-    if kind == "card":
-        return f"Seat {seat} plays {data['card']}"
-    if kind == "seller":
-        return f"Seat {seat} sends a seller to the {data['fruit']} stall"
-    if kind == "cart":
-        return f"Seat {seat} moves the donkey cart to {data['fruit']}: {data['fruit']} is trump now"
+    if kind in TEXTS:
+        return TEXTS[kind].format(seat=seat, **data)
     if kind == "trick":
         return taken_text(data["winner"], data["card"], data["trump"])
     if kind == "scored":
