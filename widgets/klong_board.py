@@ -1,6 +1,7 @@
 """The klong board for Bangkok Klongs: water spaces, hoods, landings, boats, tracks, hands and stocks.
 
-The browser side (``static/klong_board.js``) draws ``view``: the engine's Klongs view model for the
+The browser side (``static/klong_board.js``, the board, and ``static/klong_panels.js``, the panels
+beside it, each with its style sheet) draws ``view``: the engine's Klongs view model for the
 learner's seat (see ``explorer.klongs``: legal targets, labels, events, landing previews, hood limits,
 the inspectors' columns and the thief's row are all the engine's) plus the widget's own extras (names,
 bots, and ``open_hands`` in teaching mode). The widget computes no rule values of its own.
@@ -15,7 +16,7 @@ from typing import Any, ClassVar
 
 from explorer.klongs import COLOURS, State
 
-from ._assets import STATIC, es_module
+from ._assets import es_module, style_sheet
 from ._session import GameWidget
 
 
@@ -33,8 +34,9 @@ class KlongBoardWidget(GameWidget):
     """
 
     GAMES: ClassVar[tuple[str, ...] | None] = ("klongs",)
-    _esm = es_module("klong_board")
-    _css = STATIC / "klong_board.css"
+    # The panels come first: the board's file ends with the module's export.
+    _esm = es_module("klong_panels", "klong_board")
+    _css = style_sheet("klong_board", "klong_panels")
 
     def _extras(self, seat: int) -> dict[str, Any]:
         extras = super()._extras(seat)

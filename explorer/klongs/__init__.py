@@ -60,7 +60,8 @@ placed this turn); ``hand`` (this seat's faces only); ``hand_sizes``; ``stacks``
 ``supply``; ``merchants_on_board``; ``movement_cards``; ``moved_this_turn``; ``entered`` (has placed a
 first boat); ``track`` [{points, market}] and ``track_text``; ``lukphat`` (spaces passed);
 ``market_days_held``; ``market`` {kind, causer, order, shown_order, step, scorer, round, title, text} or
-null; ``market_due`` (the market day the counter reached, held when this turn ends); ``master``
+null; ``market_due`` (the market day the counter reached, held when this turn ends) and ``market_note``
+(the same in words); ``master``
 (landing last scored); ``targets`` {place: {boat: [space]}, move: {from: [to]}, score: {landing:
 [space]}} for the seat to act; ``templates`` (how a click makes an action: ``place:{boat}@{space}``,
 ...); ``choices`` {notation: {type, boat, space, from, landing, to, stack}} for every legal action;

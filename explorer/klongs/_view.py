@@ -85,6 +85,14 @@ def _market(state: State) -> dict[str, Any] | None:
             "text": _MARKET_TEXT[kind]}
 
 
+def _market_note(state: State) -> str | None:
+    due = mech.market_due(state)
+    if due is None:
+        return None
+    return (f"{due.capitalize()} Market Day ahead: the Luk Phat counter reached it; it is held when "
+            f"{COLOURS[state.turn]}'s turn ends.")
+
+
 def _special_spaces(state: State) -> dict[str, Any]:
     """The inspectors' columns, and the row or column a placed thief or inspector acts on."""
     ed = state.ed
@@ -189,6 +197,7 @@ def view(state: State, seat: int) -> dict[str, Any]:
         "market_days_held": state.market_days,
         "market": _market(state),
         "market_due": mech.market_due(state),
+        "market_note": _market_note(state),
         "master": ed.landing_names[state.master] if state.master >= 0 else None,
         "targets": _targets(state, seat),
         "templates": dict(TEMPLATES),

@@ -23,7 +23,6 @@ from explorer.bots import make_bot
 from explorer.klongs import State
 from explorer.klongs.examples import JOHN_POSITION, THIEF_POSITION, hand_boat, inspector_position
 from widgets import KlongBoardWidget, klong_board
-from widgets._assets import es_module
 from widgets._session import BAD_MESSAGE, NOT_YOUR_TURN, STALE
 from widgets.apps import PlayApp, finished_rounds
 from widgets.walkthrough import Step, Walkthrough
@@ -272,21 +271,36 @@ def test_doctests() -> None:
     assert result.attempted and not result.failed
 
 
+OWN_FILES = ("klong_board.js", "klong_panels.js", "klong_board.css", "klong_panels.css")
+
+
 def test_front_end_files_are_local() -> None:
-    for name in ("klong_board.js", "klong_board.css"):
+    for name in OWN_FILES:
         text = (STATIC / name).read_text(encoding="utf-8")
         assert "http://" not in text and "https://" not in text, f"{name} must not fetch anything (no CDN)"
         assert "@import" not in text and "import(" not in text
-    css = (STATIC / "klong_board.css").read_text(encoding="utf-8")
-    # Every selector is scoped to the board, so the trick table's styles and ours never meet.
-    for selector in re.findall(r"(?m)^([^@/\s}][^{]*)\{", css):
-        for part in selector.split(","):
-            assert part.strip().startswith((".re-klong-board", "to", "from")), part
-    js = es_module("klong_board")  # the shared shell in front, as the browser loads it
+        if name.endswith(".css"):
+            # Every selector is scoped to the board, so the other widgets' styles and ours never meet.
+            for selector in re.findall(r"(?m)^([^@/\s}][^{]*)\{", text):
+                for part in selector.split(","):
+                    assert part.strip().startswith((".re-klong-board", "to", "from")), part
+    js = KlongBoardWidget._esm  # the shared shell in front, as the browser loads it
     for hook in ("re-klong-board", '"data-action"', '"data-boat"', '"data-role": "score"',
                  '"data-role": "error"', '"data-role": "turn"', '"data-role": "summary"', "dataset.move",
                  "dataset.busy", "dataset.current", "dataset.game", "legal"):
         assert hook in js, hook
+    assert "re-klong-board" in KlongBoardWidget._css and ".re-widget" in KlongBoardWidget._css
+
+
+def test_js_reads_no_notation_and_holds_no_rule() -> None:
+    """The board draws the engine's view model: no action notation is spelled out or taken apart in
+    the JS (the engine's templates, choices and labels carry it), and no rule id or count is written."""
+    for name in ("klong_board.js", "klong_panels.js"):
+        js = (STATIC / name).read_text(encoding="utf-8")
+        for kind in ("place", "move", "merchant", "steal", "inspect", "score", "draw"):
+            assert not re.search(rf"[\"'`]{kind}:", js), f"{name} spells out {kind}: notation"
+        assert "startsWith(" not in js and ".exec(" not in js, name
+        assert "klongs." not in js and "two_cookshops" not in js, name
 
 
 def test_js_parses_as_an_es_module(tmp_path: Path) -> None:
@@ -294,6 +308,6 @@ def test_js_parses_as_an_es_module(tmp_path: Path) -> None:
     if node is None:
         pytest.skip("node is not installed")
     copy = tmp_path / "klong_board.mjs"
-    copy.write_text(es_module("klong_board"), encoding="utf-8")  # what the browser loads
+    copy.write_text(KlongBoardWidget._esm, encoding="utf-8")  # what the browser loads
     result = subprocess.run([node, "--check", str(copy)], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr

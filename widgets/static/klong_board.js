@@ -1,10 +1,13 @@
 // The klong board for Bangkok Klongs (anywidget front end, plain ES module, no build step).
 //
-// It draws the kernel's `view` trait and sends intents ({type: "play", action, move}); it never
-// decides legality. A space, landing or button gets the class `legal` only when its action is in
-// `view.legal`; the lit spaces come from `view.targets`. Placing and moving take two clicks (a boat,
-// then a space), but the second click always carries the engine's full notation. Any other space
-// can still be clicked, and the engine's refusal (reason and rule) is shown.
+// It draws the kernel's `view` trait (the engine's view model: targets, labels, choices, landing
+// previews, hoods, protection) and sends intents ({type: "play", action, move}); it never decides
+// legality, reads no notation and holds no rule. A space, landing or button gets the class `legal`
+// only when its action is in `view.legal`; the lit spaces come from `view.targets`. Placing and
+// moving take two clicks (a boat, then a space); the second click fills the engine's template
+// (`view.templates`) into an action. Any other space can still be clicked, and the engine's refusal
+// (reason and rule) is shown. The side panels (actions, market, hand, tracks, players, summary)
+// are in klong_panels.js, loaded before this file.
 //
 // Stable hooks for the browser tests: root `.re-klong-board[data-game][data-move][data-busy]
 // [data-current][data-phase]`; `button[data-action]` for every action (class `legal` when legal);
@@ -20,9 +23,9 @@ const GOODS = {
   eggplants: { code: "Eg", glyph: "\u25C6" }, // diamond
   fish: { code: "Fi", glyph: "\u25B6" }, // fish head
   bananas: { code: "Ba", glyph: "\u263E" }, // crescent
-  thief: { code: "Th", glyph: "\u2702" }, // cutpurse's scissors
-  inspector: { code: "In", glyph: "\u25CE" }, // lens
-  cookshop: { code: "Co", glyph: "\u2668" }, // steam
+  thief: { special: true, code: "Th", glyph: "\u2702" }, // cutpurse's scissors
+  inspector: { special: true, code: "In", glyph: "\u25CE" }, // lens
+  cookshop: { special: true, code: "Co", glyph: "\u2668" }, // steam
 };
 const COLOUR_LETTER = { red: "R", yellow: "Y", green: "G", blue: "B", neutral: "N" };
 const CELL = 46; // px per water space
@@ -148,37 +151,20 @@ function spaceRole(view, ui, name) {
     return { from: name, selected: sel && sel.kind === "from" && sel.space === name };
   }
   if (!sel) return {};
-  if (sel.kind === "boat") return { action: `place:${sel.id}@${name}` };
-  if (sel.kind === "from") return { action: `move:${sel.space}-${name}` };
+  if (sel.kind === "boat") return { action: fill(view, "place", { boat: sel.id, space: name }) };
+  if (sel.kind === "from") return { action: fill(view, "move", { src: sel.space, dst: name }) };
   if (sel.kind === "landing") {
     const spaces = asArray(asObject(ui.landings)[sel.name]);
-    if (spaces.includes(name)) return { action: `score:${sel.name}>${name}` };
+    if (spaces.includes(name)) return { action: fill(view, "score", { landing: sel.name, space: name }) };
   }
   return {};
 }
 
-// ---- the parts --------------------------------------------------------------------------------
-
-function header(view) {
-  const bits = [];
-  bits.push(`${plural(Number(view.market_days_held) || 0, "market day")} held`);
-  const stacks = asArray(view.stacks);
-  if (stacks.length === 1) bits.push(`stack ${stacks[0]}`);
-  else if (stacks.length > 1) bits.push(`stacks ${stacks.join(" / ")}`);
-  if (asArray(view.discard).length) bits.push(`discarded ${asArray(view.discard).length}`);
-  return headerBar("Bangkok Klongs", bits.join(" \u00B7 "));
-}
-
-const PHASE_WORDS = {
-  turn: "place a boat", possess: "claim the boat?", thief: "the thief steals", inspect: "the inspector acts",
-  after: "move or end the turn", market: "market day", draw: "draw", over: "game over",
-};
-
-function turnLine(view, busy) {
-  const turn = whoseTurn(view);
-  const phase = PHASE_WORDS[view.phase] || view.phase;
-  if (turn.yours) return turnBanner(`${turn.yours} \u2014 ${phase}`);
-  return turnBanner(turn.text ?? `${turn.other} to act (${phase})${busy ? "\u2026" : ""}`);
+// The engine's template for a click (`view.templates`), filled with the chosen boat, spaces or landing.
+function fill(view, kind, parts) {
+  const template = asObject(view.templates)[kind];
+  if (typeof template !== "string") return undefined;
+  return template.replace(/\{(\w+)\}/g, (_, key) => String(parts[key] ?? ""));
 }
 
 // An entry space's arrow points into the board from the edge it lies on.
@@ -192,18 +178,16 @@ function entryArrow(space, geo) {
 function board(view, ui, geo) {
   const legal = new Set(asArray(view.legal));
   const boats = asObject(view.board);
-  const players = Number(view.players) || 2;
-  const entries = asObject(asObject(view.geometry).entries);
-  const light = new Set(asArray(entries.light));
-  const dark = new Set(players > 2 ? asArray(entries.dark) : []);
+  const entries = new Set(asArray(view.entry_spaces));
+  const light = new Set(asArray(asObject(asObject(view.geometry).entries).light));
   const full = new Set(asArray(view.full_hoods));
   const counts = asArray(view.hood_counts);
-  const limit = Number(view.hood_limit) || 3;
-  const protectedCols = new Set(asArray(view.protected_columns));
-  const thiefRow = view.thief_row;
-  const inspectorCol = view.inspector_column;
+  const limit = view.hood_limit;
+  const guarded = new Set(asArray(view.protected_spaces));
+  const thiefRow = new Set(asArray(view.thief_spaces));
+  const inspectorCol = new Set(asArray(view.inspector_spaces));
   const selectedBoat = ui.sel && ui.sel.kind === "boat" ? asArray(view.hand).find((b) => b.id === ui.sel.id) : null;
-  const showProtection = Boolean((selectedBoat && selectedBoat.kind === "thief") || thiefRow || inspectorCol);
+  const showProtection = Boolean((selectedBoat && selectedBoat.kind === "thief") || thiefRow.size || inspectorCol.size);
   const fullLandings = asObject(view.full_landings);
   const market = view.phase === "market";
   const score = asObject(asObject(view.targets).score);
@@ -227,7 +211,6 @@ function board(view, ui, geo) {
     }, isFull ? h("span", { class: "re-hood-tag", text: "full" }) : null);
   });
 
-  const rowWords = (name) => name.slice(1);
   const spaceButtons = geo.spaces.map((space) => {
     const name = space.name;
     const face = boats[name];
@@ -238,12 +221,11 @@ function board(view, ui, geo) {
     if (isLegal) classes.push("legal");
     if (role.from !== undefined) classes.push("re-movable");
     if (role.selected) classes.push("re-selected");
-    if (light.has(name)) classes.push("re-entry", "re-entry-light");
-    if (dark.has(name)) classes.push("re-entry", "re-entry-dark");
+    if (entries.has(name)) classes.push("re-entry", light.has(name) ? "re-entry-light" : "re-entry-dark");
     if (view.placed === name) classes.push("re-placed");
-    if (protectedCols.has(name[0])) classes.push(showProtection ? "re-protected re-protected-on" : "re-protected");
-    if (thiefRow && rowWords(name) === String(thiefRow)) classes.push("re-thief-row");
-    if (inspectorCol && name[0] === inspectorCol) classes.push("re-inspector-col");
+    if (guarded.has(name)) classes.push(showProtection ? "re-protected re-protected-on" : "re-protected");
+    if (thiefRow.has(name)) classes.push("re-thief-row");
+    if (inspectorCol.has(name)) classes.push("re-inspector-col");
     if (selSpaces.has(name)) classes.push("re-in-landing");
     if (highlight.has(name)) classes.push("re-highlight");
     if (role.action === undefined && role.from === undefined) classes.push("re-inert");
@@ -251,7 +233,7 @@ function board(view, ui, geo) {
     if (isLegal) label = labelOf(view, role.action);
     else if (role.from !== undefined) label = `${name}: your ${boatWords(face)}; ${role.selected ? "selected to move, press again to cancel" : "select it to move it with a movement card"}`;
     else if (role.action !== undefined && canAct) label += " (not allowed now: press to hear why)";
-    if (light.has(name) || dark.has(name)) label += ", entry space";
+    if (entries.has(name)) label += ", entry space";
     const tabbable = ui.boardFocus === name;
     return h("button", {
       type: "button", class: classes.join(" "), "data-space": name,
@@ -259,7 +241,7 @@ function board(view, ui, geo) {
       "aria-pressed": role.from !== undefined ? (role.selected ? "true" : "false") : null,
       "aria-label": label, title: label, tabindex: tabbable ? "0" : "-1",
       style: `left:${geo.xs[space.column]}px;top:${geo.ys[space.row]}px`,
-    }, face ? boatTile(face) : h("span", { class: "re-water", "aria-hidden": "true", text: light.has(name) || dark.has(name) ? entryArrow(space, geo) : "" }));
+    }, face ? boatTile(face) : h("span", { class: "re-water", "aria-hidden": "true", text: entries.has(name) ? entryArrow(space, geo) : "" }));
   });
 
   const master = view.master;
@@ -278,7 +260,7 @@ function board(view, ui, geo) {
       const attrs = scorable
         ? { "data-landing": name, "aria-pressed": selLanding === name ? "true" : "false",
             "aria-label": `Landing ${name}: worth ${points}; ${selLanding === name ? "selected" : "choose it to score"}` }
-        : { "data-action": `score:${name}>${spaces[0]}`, "aria-label": `Landing ${name} (${points}): you cannot score it (press to hear why)` };
+        : { "data-action": fill(view, "score", { landing: name, space: spaces[0] }), "aria-label": `Landing ${name} (${points}): you cannot score it (press to hear why)` };
       return h("button", {
         type: "button", class: `re-landing re-landing-full${scorable ? " re-scorable" : ""}${selLanding === name ? " re-selected" : ""}${master === name ? " re-master" : ""}`,
         style, title: attrs["aria-label"], ...attrs,
@@ -304,292 +286,6 @@ function board(view, ui, geo) {
     }, hoods, landingMarks, spaceButtons),
     h("div", { class: "re-board-hint", text: hint.join(" ") || "\u00A0" }),
   );
-}
-
-function legend(view) {
-  const players = Number(view.players) || 2;
-  return h("details", { class: "re-legend" },
-    h("summary", { text: "Legend" }),
-    h("ul", {},
-      Object.entries(GOODS).map(([kind, info]) => h("li", {},
-        boatTile({ kind, baskets: 0, special: ["thief", "inspector", "cookshop"].includes(kind) ? kind : null }, "mini"), ` ${info.code} = ${kind}`)),
-      h("li", { text: "Dots: baskets. Disc: the merchant (R Y G B, N = printed neutral merchant). \u2726 Luk Phat symbol." }),
-      h("li", { text: `\u2192 entry space (${players === 2 ? "light ones with two players" : "light and dark ones"}). Numbers on jetties: a full landing's points per merchant.` }),
-      h("li", { text: "A hood marked \u201Cfull\u201D holds three boats: its last space stays empty. Striped columns are guarded by an inspector." })));
-}
-
-function track(view) {
-  const spaces = asArray(view.track);
-  const at = Number(view.lukphat) || 0;
-  const next = spaces[at];
-  const words = next
-    ? `Luk Phat track: ${at} of ${spaces.length} spaces passed; the next Luk Phat boat scores ${next.points}${next.market ? ` and starts the ${next.market === "big" ? "Big" : "Little"} Market Day` : ""}`
-    : "Luk Phat track: the counter has reached the end";
-  return h("div", { class: "re-track-box" },
-    h("div", { class: "re-caption", text: "Luk Phat track" }),
-    h("ol", { class: "re-track", "aria-label": words, "data-role": "track" },
-      spaces.map((space, i) => {
-        const passed = i < at;
-        const market = space.market === "big" ? "Big" : space.market === "little" ? "Little" : "";
-        return h("li", {
-          class: `re-track-space${passed ? " re-passed" : ""}${i === at ? " re-next" : ""}${market ? ` re-market-${space.market}` : ""}`,
-          title: `space ${i + 1}: ${space.points} points${market ? `, ${market} Market Day` : ""}`, "aria-hidden": "true",
-        },
-        h("span", { class: "re-track-points", text: String(space.points) }),
-        market ? h("span", { class: "re-track-market", text: market === "Big" ? "BMD" : "LMD" }) : null,
-        i === at - 1 ? h("span", { class: "re-counter", text: "\u25C9" }) : null);
-      })));
-}
-
-function scoreTrack(view) {
-  const scores = asArray(view.scores).map((s) => Number(s) || 0);
-  const top = Math.max(20, ...scores);
-  const current = view.current_player;
-  const winners = asArray(view.winners);
-  return h("div", { class: "re-scores" },
-    h("div", { class: "re-caption", text: "Score track" }),
-    scores.map((score, seat) => {
-      const colour = colourOf(view, seat);
-      return h("div", { class: `re-score-row${seat === current ? " re-current" : ""}`, "aria-label": `${seatName(view, seat)} (${colour}): ${score} points${winners.includes(seat) ? ", winner" : ""}`, role: "group" },
-        h("span", { class: `re-merchant re-colour-${colour}`, "aria-hidden": "true", text: COLOUR_LETTER[colour] || "?" }),
-        h("span", { class: "re-name", text: seatName(view, seat) }),
-        h("span", { class: "re-bar", "aria-hidden": "true" }, h("span", { class: `re-bar-fill re-colour-${colour}`, style: `width:${Math.round((100 * score) / top)}%` })),
-        h("span", { class: "re-score", "data-role": "score", "data-seat": seat, text: String(score) }),
-        winners.includes(seat) ? h("span", { class: "re-tag re-win", text: "winner" }) : null);
-    }));
-}
-
-function goodsChips(faces) {
-  const counts = new Map();
-  for (const face of asArray(faces)) {
-    const kind = asObject(face).kind || "?";
-    counts.set(kind, (counts.get(kind) || 0) + 1);
-  }
-  if (!counts.size) return h("span", { class: "re-faint", text: "empty" });
-  return [...counts.entries()].map(([kind, n]) => h("span", { class: `re-chip re-good-${kind}`, title: `${n} ${kind}` },
-    h("span", { class: "re-code", "aria-hidden": "true", text: (GOODS[kind] || { code: "?" }).code }),
-    h("span", { class: "re-sr", text: `${kind} ` }), `\u00D7${n}`));
-}
-
-function players(view) {
-  const n = Number(view.players) || 0;
-  const handSizes = asArray(view.hand_sizes);
-  const supply = asArray(view.supply);
-  const onBoard = asArray(view.merchants_on_board);
-  const cards = asArray(view.movement_cards);
-  const stocks = asArray(view.stocks);
-  const openHands = asArray(view.open_hands);
-  const bots = asArray(view.bots);
-  const current = view.current_player;
-  return h("div", { class: "re-players" }, Array.from({ length: n }, (_, seat) => {
-    const colour = colourOf(view, seat);
-    const open = openHands[seat];
-    const isView = seat === view.seat;
-    return h("section", {
-      class: `re-panel re-player${seat === current ? " re-current" : ""}`, "data-seat": seat,
-      "aria-label": `${seatName(view, seat)}, ${colour}${seat === current ? ", to act" : ""}`,
-    },
-    h("div", { class: "re-panel-head" },
-      h("span", { class: `re-merchant re-colour-${colour}`, "aria-hidden": "true", text: COLOUR_LETTER[colour] || "?" }),
-      h("span", { class: "re-name", text: seatName(view, seat) }),
-      bots[seat] ? h("span", { class: "re-tag", text: "bot" }) : null),
-    h("div", { class: "re-facts" },
-      h("span", { text: `hand ${handSizes[seat] ?? 0}` }),
-      h("span", { title: "merchants in supply / on boats", text: `merchants ${supply[seat] ?? 0} / ${onBoard[seat] ?? 0} on boats` }),
-      h("span", { title: "movement cards left", text: `moves ${"\u21C4".repeat(Number(cards[seat]) || 0) || "none"}` })),
-    Array.isArray(open) && !isView
-      ? h("div", { class: "re-open-hand", role: "group", "aria-label": `${seatName(view, seat)}'s hand (teaching mode)` },
-        open.map((f) => h("span", { class: "re-open-boat", role: "img", "aria-label": boatWords(f), title: boatWords(f) }, boatTile(f, "mini"))))
-      : null,
-    h("div", { class: "re-stock", role: "group", "aria-label": `${seatName(view, seat)}'s stock` },
-      h("span", { class: "re-faint", text: "stock " }), goodsChips(stocks[seat])));
-  }));
-}
-
-function handArea(view, ui) {
-  const hand = asArray(view.hand);
-  const place = asObject(asObject(view.targets).place);
-  const canAct = asArray(view.legal).length > 0 && view.phase === "turn";
-  const name = seatName(view, view.seat);
-  return h("div", { class: "re-hand-box" },
-    h("div", { class: "re-caption", text: canAct ? "Your hand: choose a boat, then a lit space" : `${name}'s hand` }),
-    h("div", { class: "re-hand", role: "group", "aria-label": `${name}'s hand (arrow keys move between boats)` },
-      hand.length ? hand.map((face) => {
-        const spots = asArray(place[face.id]).length;
-        const selected = Boolean(ui.sel && ui.sel.kind === "boat" && ui.sel.id === face.id);
-        const label = `${boatWords(face)} (${face.id})${canAct ? (spots ? `: ${plural(spots, "space")} allowed` : ": no space allowed") : ""}${selected ? ", selected" : ""}`;
-        return h("button", {
-          type: "button", class: `re-hand-boat${spots ? " re-placeable" : ""}${selected ? " re-selected" : ""}`,
-          "data-boat": face.id, "aria-pressed": canAct ? (selected ? "true" : "false") : null,
-          "aria-label": label, title: label, disabled: !canAct,
-        }, boatTile(face, "hand"), h("span", { class: "re-boat-id", "aria-hidden": "true", text: face.id }));
-      }) : h("span", { class: "re-faint", text: "no boats in hand" })));
-}
-
-function actionButton(view, action, text, extra = "") {
-  return h("button", {
-    type: "button", class: `re-button re-action legal ${extra}`.trim(), "data-action": action,
-    "aria-label": labelOf(view, action), title: labelOf(view, action), text,
-  });
-}
-
-// The buttons of the current step besides the board: every legal action not drawn on the board
-// ends up here, so nothing the engine allows is out of reach.
-function actionPanel(view, ui) {
-  const legal = asArray(view.legal).map(String);
-  if (!legal.length) return null;
-  const board = asObject(view.board);
-  const parts = [];
-  const shown = new Set();
-  const add = (action, text, extra = "") => {
-    shown.add(action);
-    const button = actionButton(view, action, text, extra);
-    const space = /[:>]([a-z]\d+)(?:>|$)/.exec(action.replace(/^merchant:/, ":"));
-    if (space) button.dataset.highlight = space[1];
-    return button;
-  };
-  const phase = view.phase;
-  if (phase === "turn") {
-    for (const a of legal) if (a.startsWith("place:") || a.startsWith("move:")) shown.add(a);
-    const cards = Number(asArray(view.movement_cards)[view.seat]) || 0;
-    const moves = Object.keys(asObject(asObject(view.targets).move));
-    parts.push(h("p", { class: "re-help", text: moves.length
-      ? `You may first move one of your boats (${plural(cards, "movement card")} left): choose a boat marked \u21C4 on the board.`
-      : "Choose a boat from your hand, then one of the lit spaces." }));
-    if (ui.sel && ui.sel.kind === "from") parts.push(h("button", { type: "button", class: "re-button", "data-role": "cancel", text: "Cancel the move", "aria-label": "Cancel the move and go back to placing" }));
-  } else if (phase === "after") {
-    for (const a of legal) if (a.startsWith("move:")) shown.add(a);
-    parts.push(h("p", { class: "re-help", text: "Your boat is placed. You may still move one of your boats (marked \u21C4), or end the turn." }));
-    if (legal.includes("end")) parts.push(add("end", "End turn"));
-  } else if (phase === "possess") {
-    const placed = board[view.placed];
-    parts.push(h("p", { class: "re-help", text: `Claim the ${boatWords(placed)} on ${view.placed}?` }));
-    for (const a of legal) {
-      if (a === "merchant") parts.push(add(a, "Put a merchant on it"));
-      else if (a.startsWith("merchant:")) parts.push(add(a, `Move my merchant from ${a.slice(9)}`));
-    }
-    if (legal.includes("decline")) parts.push(add("decline", "Leave it unclaimed"));
-  } else if (phase === "thief") {
-    parts.push(h("p", { class: "re-help", text: `Your thief on ${view.placed} may take one boat from row ${view.thief_row} (not an inspector, not in a guarded column).` }));
-    const bySpace = new Map();
-    for (const a of legal) {
-      const m = /^steal:([a-z]\d+)>(stock|hand)$/.exec(a);
-      if (m) bySpace.set(m[1], [...(bySpace.get(m[1]) || []), [m[2], a]]);
-    }
-    for (const [space, options] of bySpace) {
-      parts.push(h("div", { class: "re-choice", role: "group", "aria-label": `${space}: ${boatWords(board[space])}` },
-        h("span", { class: "re-choice-what" }, boatTile(board[space], "mini"), ` ${space}`),
-        options.map(([to, a]) => add(a, to === "stock" ? "into my stock" : "into my hand"))));
-    }
-    if (legal.includes("steal:none")) parts.push(add("steal:none", "Take nothing"));
-  } else if (phase === "inspect") {
-    parts.push(h("p", { class: "re-help", text: `Your inspector on ${view.placed} guards column ${view.inspector_column}: the thieves there go.` }));
-    for (const a of legal) {
-      if (a === "inspect:discard") parts.push(add(a, "Discard the thieves"));
-      else {
-        const m = /^inspect:([a-z]\d+)>(hand|discard)$/.exec(a);
-        if (m) parts.push(add(a, m[2] === "hand" ? `Thief on ${m[1]} into my hand` : `Discard the thief on ${m[1]}`));
-      }
-    }
-  } else if (phase === "market") {
-    parts.push(marketChoices(view, ui, add, shown));
-    if (legal.includes("decline")) parts.push(add("decline", "Score nothing now"));
-  } else if (phase === "draw") {
-    const stacks = asArray(view.stacks);
-    for (const a of legal) {
-      const k = Number(a.slice(5));
-      if (a.startsWith("draw:")) parts.push(add(a, `Stack ${k} (${stacks[k - 1] ?? 0} left): ${k === 1 ? "neutral and special" : "claimable"}`));
-    }
-  }
-  if (legal.includes("pass")) parts.push(add("pass", "Pass"));
-  const rest = legal.filter((a) => !shown.has(a));
-  if (rest.length) parts.push(h("div", { class: "re-more", role: "group", "aria-label": "Other actions" }, rest.map((a) => add(a, labelOf(view, a)))));
-  return h("div", { class: "re-actions", role: "group", "aria-label": "Your choices", "data-role": "actions" }, parts);
-}
-
-// Market day: the scorable landings with each colour's points; once one is chosen, the boats that
-// may be taken into the stock (also lit on the board).
-function marketChoices(view, ui, add, shown) {
-  const score = asObject(asObject(view.targets).score);
-  const full = asObject(view.full_landings);
-  const board = asObject(view.board);
-  for (const a of asArray(view.legal)) if (a.startsWith("score:")) shown.add(a);
-  const names = Object.keys(score);
-  const selected = ui.sel && ui.sel.kind === "landing" ? ui.sel.name : null;
-  return h("div", { class: "re-market-choices" },
-    h("p", { class: "re-help", text: names.length ? "Choose a landing to score (also on the board), then the boat you take into your stock." : "No landing you can score." }),
-    h("div", { class: "re-landing-list" }, names.map((name) => {
-      const info = asObject(full[name]);
-      const points = Object.entries(asObject(info.points));
-      return h("button", {
-        type: "button", class: `re-button re-landing-choice${selected === name ? " re-selected" : ""}`, "data-landing": name,
-        "aria-pressed": selected === name ? "true" : "false",
-        "aria-label": `Landing ${name}: ${points.map(([c, p]) => `${c} ${p}`).join(", ")}`,
-      }, `${name}: `, points.map(([c, p]) => h("span", { class: "re-pts" }, h("span", { class: `re-merchant re-colour-${c}`, "aria-hidden": "true", text: COLOUR_LETTER[c] }), ` ${p}`)));
-    })),
-    selected ? landingDetail(view, ui, selected, score[selected], board, add) : null);
-}
-
-function landingDetail(view, ui, name, removable, board, add) {
-  const info = asObject(asObject(view.full_landings)[name]);
-  const spaces = asArray(ui.landings[name]);
-  const faces = spaces.map((s) => asObject(board[s]));
-  const baskets = faces.map((f) => (f.special === "thief" ? `${f.baskets} (thief: 0)` : String(f.baskets ?? 0)));
-  const cookshops = faces.filter((f) => f.special === "cookshop").length;
-  const rule = asObject(view.rules).two_cookshops;
-  let formula = `baskets ${baskets.join(" + ")}`;
-  if (cookshops) formula += cookshops > 1 && rule === "each" ? `, \u00D7${2 ** cookshops} (${cookshops} cookshops)` : ", \u00D72 (cookshop)";
-  formula += ` = ${info.value} per merchant`;
-  const points = Object.entries(asObject(info.points));
-  return h("div", { class: "re-landing-detail", "data-role": "landing-points", "data-landing": name },
-    h("div", { class: "re-formula", text: `Landing ${name}: ${formula}` }),
-    h("ul", { class: "re-points" }, points.map(([colour, p]) => h("li", { "data-colour": colour },
-      h("span", { class: `re-merchant re-colour-${colour}`, "aria-hidden": "true", text: COLOUR_LETTER[colour] }),
-      ` ${colour}: `, h("strong", { "data-role": "landing-colour-points", "data-colour": colour, text: String(p) }),
-      ` (${p / (info.value || 1)} merchant${p / (info.value || 1) === 1 ? "" : "s"})`))),
-    h("div", { class: "re-help", text: "Take into your stock:" }),
-    h("div", { class: "re-remove" }, asArray(removable).map((space) =>
-      h("span", { class: "re-choice" }, boatTile(board[space], "mini"), add(`score:${name}>${space}`, `${space}`)))));
-}
-
-function marketBox(view) {
-  const market = view.market && typeof view.market === "object" ? view.market : null;
-  if (!market && (view.market_due === "little" || view.market_due === "big")) {
-    const day = view.market_due === "big" ? "Big" : "Little";
-    return h("div", { class: "re-market re-due", "data-role": "market-due" },
-      h("span", { class: "re-market-title", text: `${day} Market Day ahead` }),
-      ` — the Luk Phat counter reached it; it is held at the end of ${seatName(view, view.turn)}'s turn.`);
-  }
-  if (!market) return null;
-  const n = Number(view.players) || 1;
-  const order = asArray(market.order);
-  const step = Number(market.step) || 0;
-  const big = market.kind === "big";
-  const title = big ? "Big Market Day" : `Little Market Day \u2014 round ${Math.min(2, Math.floor(step / n) + 1)} of 2`;
-  const explain = big
-    ? "Players score in turn until nobody can or wants to; each scoring takes an own or neutral boat into the stock. Then the stocks are scored."
-    : "In turn, twice round: score one landing with a boat of yours (then take one of your boats from it into your stock) or decline.";
-  return h("div", { class: `re-market re-market-${market.kind}`, "data-role": "market", role: "group", "aria-label": title },
-    h("div", { class: "re-market-title", text: title }),
-    h("div", { class: "re-help", text: explain }),
-    h("ol", { class: "re-order", "aria-label": "scoring order" }, (big ? order : order.slice(0, n)).map((seat, i) => h("li", {
-      class: seat === market.scorer ? "re-current" : null,
-    }, h("span", { class: `re-merchant re-colour-${colourOf(view, seat)}`, "aria-hidden": "true", text: COLOUR_LETTER[colourOf(view, seat)] }),
-    ` ${seatName(view, seat)}${seat === market.scorer ? " (scoring now)" : ""}${i === 0 && big ? " (starts)" : ""}`))));
-}
-
-function summary(view) {
-  if (!view.is_over) return null;
-  const n = Number(view.players) || 0;
-  const seats = Array.from({ length: n }, (_, s) => s);
-  const groups = [["Luk Phat track", ["klongs.lukphat"]], ["landings", ["klongs.landing.score", "klongs.landing.cookshop"]], ["stock", ["klongs.stock"]]];
-  const sheet = asArray(view.score_sheet);
-  const known = new Set(groups.flatMap(([, rules]) => rules));
-  const sum = (seat, rules) => sheet.filter((l) => l.seat === seat && rules.includes(l.rule)).reduce((t, l) => t + Number(l.points), 0);
-  const other = (seat) => sheet.filter((l) => l.seat === seat && !known.has(l.rule)).reduce((t, l) => t + Number(l.points), 0);
-  const rows = groups.map(([label, rules]) => [label, (s) => sum(s, rules)]);
-  if (seats.some((s) => other(s) !== 0)) rows.push(["other", other]);
-  return summaryBox(gameOverTitle(view, "shared win"), seatScoreTable(view, "", rows));
 }
 
 // ---- the widget ---------------------------------------------------------------------------------
