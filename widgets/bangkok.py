@@ -1,6 +1,7 @@
 """Bangkok in the browser: the port, the floating markets, and a table that hosts both.
 
-One ES module (``static/bangkok.js``) draws every part; a widget class says which parts it shows:
+One ES module (``static/bangkok_port.js`` then ``static/bangkok.js``, after the shared
+``common.js``) draws every part; a widget class says which parts it shows:
 
 - :class:`PortWidget`: the port, the two piles with their counts and the 12 ends. Choose a hand card
   and the ends where it may go light up; choose a lit end and every legal collection is offered, the
@@ -35,7 +36,7 @@ from explorer import GameState
 from explorer.bangkok import State as BangkokState
 from explorer.bangkok import solo_scores
 
-from ._assets import STATIC, es_module
+from ._assets import es_module, style_sheet
 from ._session import GameWidget
 
 #: How many solo games of the heuristic bot a solo score is compared with.
@@ -94,8 +95,9 @@ class BangkokTableWidget(GameWidget):
     GAMES: ClassVar[tuple[str, ...] | None] = ("bangkok",)
     #: Which parts of the table the browser draws.
     PARTS: ClassVar[tuple[str, ...]] = ("port", "markets")
-    _esm = es_module("bangkok")
-    _css = STATIC / "bangkok.css"
+    # The board in two files (each under 600 lines): cards, port and hand; then markets and the table.
+    _esm = es_module("bangkok_port", "bangkok")
+    _css = style_sheet("bangkok_port", "bangkok")
 
     overlay = traitlets.Bool(False, help="start with the markets' scoring overlay shown")
 

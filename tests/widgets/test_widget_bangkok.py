@@ -21,7 +21,6 @@ import explorer
 from explorer.bangkok import State, solo_scores
 from explorer.bangkok.examples import OTHER_ROWS, SCORING_ROWS, scenario
 from widgets import BangkokTableWidget, MarketWidget, PortWidget
-from widgets._assets import es_module
 from widgets._session import BAD_MESSAGE, STALE
 from widgets.apps import WIDGETS, finished_rounds
 from widgets.bangkok_chart import bangkok_chart
@@ -236,16 +235,29 @@ def test_play_app_uses_the_table_and_its_chart() -> None:
     assert sum(fig.data[0].y) == 100
 
 
+FRONT_END = ("bangkok_port.js", "bangkok.js", "bangkok_port.css", "bangkok.css")
+
+
 def test_front_end_files_are_local_and_carry_the_hooks() -> None:
-    for name in ("bangkok.js", "bangkok.css"):
+    for name in FRONT_END:
         text = (STATIC / name).read_text(encoding="utf-8")
         assert "http://" not in text and "https://" not in text, f"{name} must not fetch anything"
         assert "@import" not in text and "import(" not in text
-    js = es_module("bangkok")  # the shared shell in front, as the browser loads it
+        assert len(text.splitlines()) <= 600, f"{name} is over 600 lines"
+    js = BangkokTableWidget._esm  # the shared shell in front, as the browser loads it
+    assert isinstance(js, str)
     for hook in ("re-bangkok", "re-port", "re-market", '"data-action"', '"data-card"', '"data-end"',
                  '"data-role": "score"', '"data-role": "error"', '"data-role": "turn"',
                  '"data-role": "summary"', "dataset.move", "dataset.busy", "dataset.current", "dataset.game"):
         assert hook in js, hook
+
+
+def test_js_draws_the_view_model_and_knows_no_rules() -> None:
+    """The JS reads moves, faces and rules from the view: no notation parsing, no rule or good names."""
+    js = "\n".join((STATIC / name).read_text(encoding="utf-8") for name in FRONT_END if name.endswith(".js"))
+    for leak in ('split(">")', 'split("=")', 'indexOf("!")', 'startsWith("place:")', 'startsWith("renew:")',
+                 'startsWith(`market:', "passion fruit", "Thai zucchini", "points for each", "points minus"):
+        assert leak not in js, leak
 
 
 def test_js_parses_as_an_es_module(tmp_path: Path) -> None:
@@ -253,7 +265,7 @@ def test_js_parses_as_an_es_module(tmp_path: Path) -> None:
     if node is None:
         pytest.skip("node is not installed")
     copy = tmp_path / "bangkok.mjs"
-    copy.write_text(es_module("bangkok"), encoding="utf-8")  # what the browser loads
+    copy.write_text(str(BangkokTableWidget._esm), encoding="utf-8")  # what the browser loads
     result = subprocess.run([node, "--check", str(copy)], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
 
