@@ -308,7 +308,19 @@ def view(state: State, seat: int) -> dict[str, Any]:
         "port_move": port_move(state),
         "market_move": market_move(state),
         "scoring": [state.market_scoring(s, reveal=s == seat or over) for s in range(state.players)],
+        "tie_note": _tie_note(state),
     }
+
+
+def _tie_note(state: State) -> str | None:
+    """Once over: a sentence when the tie-break on objective points decided among tied seats."""
+    outcome = state.outcome()
+    if outcome is None or state.players == 1:
+        return None
+    best = max(outcome.scores)
+    if sum(1 for points in outcome.scores if points == best) <= len(outcome.winners):
+        return None
+    return "Tied on points: the larger objective score breaks the tie."
 
 
 # ---- the table as text --------------------------------------------------------------------------------

@@ -307,6 +307,9 @@ def test_tie_break_by_objective_points() -> None:
     over = _with(state, to_act=None)
     assert over.scores() == [1, 1]
     assert over.outcome().winners == (0,)  # type: ignore[union-attr]
+    assert over.view(1)["tie_note"] == "Tied on points: the larger objective score breaks the tie."
+    assert state.view(1)["tie_note"] is None
+    assert _with(State.new(3, seed=1), to_act=None).view(0)["tie_note"] is None, "all three share the win"
 
 
 # ---- one-player version -------------------------------------------------------------------------

@@ -178,9 +178,7 @@ function summary(view) {
     return out;
   });
   const title = players === 1 ? `Game over \u2014 final score ${scores[0] ?? 0}` : gameOverTitle(view);
-  const best = Math.max(...scores.map(Number));
-  const tied = scores.filter((s) => Number(s) === best).length;
-  const note = players > 1 && tied > asArray(view.winners).length ? "Tied on points: the larger objective score breaks the tie." : null;
+  const note = typeof view.tie_note === "string" ? view.tie_note : null;
   // One row per seat here: the columns are the kinds of points.
   return summaryBox(title,
     note ? h("p", { class: "re-fact", text: note }) : null,

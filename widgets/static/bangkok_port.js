@@ -85,11 +85,15 @@ function placementFor(view, face, end) {
 
 function piles(view) {
   const p = asObject(view.piles);
-  const solo = view.players === 1;
+  // Alone, the piles lie at two ends of the port (the view says which each covers).
+  const lying = (kind) => {
+    const end = asArray(view.ends).map(asObject).find((e) => e.covered_by === `${kind} pile`);
+    return end ? `, lying ${end.label}` : "";
+  };
   const pile = (kind, label) => h(
     "div",
     { class: `re-pile re-pile-${kind}`, "data-role": "pile", "data-pile": kind, role: "img",
-      "aria-label": `${label}: ${plural(Number(p[kind] ?? 0), "card")} face down${solo ? (kind === "chilli" ? ", lying above column 1" : ", lying above column 3") : ""}` },
+      "aria-label": `${label}: ${plural(Number(p[kind] ?? 0), "card")} face down${lying(kind)}` },
     h("span", { class: "re-pile-back", "aria-hidden": "true" }),
     h("span", { class: "re-pile-label", "aria-hidden": "true", text: label }),
     h("span", { class: "re-pile-count", "aria-hidden": "true", text: String(p[kind] ?? 0) }),
