@@ -84,7 +84,8 @@ sheet, move_number, rules) plus:
 - ``ends``: the 12 ends, each ``{"end", "label", "line", "side", "number", "usable", "covered_by"}``
   (side: left/right/top/bottom; number: the row or column 1-3; covered_by: the solo pile or turn
   counter lying there, else null)
-- ``hand``: this seat's cards (cells as above); ``hand_sizes``: cards per seat
+- ``hand``: this seat's cards (cells as above); ``hand_sizes``: cards per seat; ``extra_cards``: how
+  many of this seat's cards are over the 3 a hand keeps (to lay in the market, or slip back)
 - ``objective``: this seat's ``{"id", "good"}``; ``objectives``: per seat, the good for this seat and,
   once the game is over, for all; null while hidden
 - ``markets``: per seat, 3 rows of 3 cells; ``market_sizes``: cards per market
@@ -105,6 +106,8 @@ sheet, move_number, rules) plus:
   the goods count (``marks``); an objective shows only to its owner until the game is over
 - ``events``: dicts ``{"seat", "action", "text", "kind", "move", ...}`` (a card slipped under a pile
   keeps its face, in ``action``, from the other seats); ``labels``: a short sentence per legal action
+- ``tie_note``: once over, a sentence when the objective tie-break decided among seats tied on
+  points, else null
 - ``sheet``: score lines ``{"seat", "label", "points", "rule", "round"}``: chilli cards and completed
   markets during play (public), objectives added when the game is over
 

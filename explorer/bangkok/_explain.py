@@ -6,13 +6,22 @@ import re
 from typing import TYPE_CHECKING
 
 from .._errors import IllegalAction
-from ._mechanics import COLUMN_OF, END_INDEX, ENDS, LINES, NEIGHBOURS, ROW_OF, SOLO_PILE_ENDS, legal_takes
+from ._mechanics import (
+    COLUMN_OF,
+    END_INDEX,
+    ENDS,
+    HAND_SIZE,
+    LINES,
+    NEIGHBOURS,
+    ROW_OF,
+    SOLO_PILE_ENDS,
+    legal_takes,
+)
 from ._notation import CELL_INDEX, CELL_NAMES, Card, canonical, parse_card
 
 if TYPE_CHECKING:
     from ._state import State
 
-HAND_SIZE = 3
 
 
 def _refuse(rule: str, text: str, why: str) -> IllegalAction:

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from ._edition import Edition
 
 EMPTY = -1  # an empty place, in a port or market of card ids
+HAND_SIZE = 3  # cards a hand keeps at the end of a turn; more go to the market
 
 NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
     tuple(

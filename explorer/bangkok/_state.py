@@ -22,6 +22,7 @@ from ._mechanics import (
     END_INDEX,
     ENDS,
     FACED,
+    HAND_SIZE,
     LINE_CELLS,
     LINES,
     SOLO_TURNS,
@@ -49,7 +50,6 @@ from ._view import Happened, board_text, event_entries, label, view
 
 ACT, MARKET, RETURN = 0, 1, 2
 PHASES = ("act", "market", "return")
-HAND_SIZE = 3
 RENEW_ACTIONS = {name: f"renew:{name}" for name in LINES}
 
 

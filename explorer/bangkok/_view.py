@@ -13,7 +13,17 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from .._tuples import joined
-from ._mechanics import EMPTY, END_INDEX, ENDS, LINE_LABELS, LINES, SOLO_PILE_ENDS, SOLO_TRACK, SOLO_TURNS
+from ._mechanics import (
+    EMPTY,
+    END_INDEX,
+    ENDS,
+    HAND_SIZE,
+    LINE_LABELS,
+    LINES,
+    SOLO_PILE_ENDS,
+    SOLO_TRACK,
+    SOLO_TURNS,
+)
 from ._notation import (
     CELL_INDEX,
     CELL_NAMES,
@@ -297,6 +307,7 @@ def view(state: State, seat: int) -> dict[str, Any]:
         "ends": _ends(state, token),
         "hand": [card_cell(state, c) for c in state.hands[seat]],
         "hand_sizes": [len(h) for h in state.hands],
+        "extra_cards": max(0, len(state.hands[seat]) - HAND_SIZE),  # to lay in the market (or return)
         "objective": {"id": ed.tile_id(own_tile), "good": ed.objectives[own_tile]},
         "objectives": [ed.objectives[t] if over or s == seat else None
                        for s, t in enumerate(state.objectives)],

@@ -38,7 +38,7 @@ def test_every_legal_move_is_read_into_its_parts() -> None:
         "cards": ["Z", "PB"], "text": "a1 Z + c1 PB"}
     assert moves["renew:C2"] == {"kind": "renew", "line": "C2", "text": "Column 2"}
     after = state.play("place:PZ@R1R>a1=Z,c1=PB")
-    assert after.phase == "market"
+    assert after.phase == "market" and after.view(0)["extra_cards"] == 1 and state.view(0)["extra_cards"] == 0
     assert after.view(0)["moves"]["market:PB@a1"] == {"kind": "market", "card": "PB", "cell": "a1"}
     assert after.view(1)["moves"] == {}
 

@@ -46,7 +46,7 @@ function turnText(view, busy) {
   if (turn.text !== undefined) return turn.text;
   if (turn.other) return `${turn.other} to act${busy ? "\u2026" : ""}`;
   const who = turn.yours;
-  const extra = asArray(view.hand).length - 3;
+  const extra = Number(view.extra_cards ?? 0);
   if (view.phase === "market") return `${who} \u2014 lay ${plural(extra, "card")} in your market: choose a card, then a lit place`;
   if (view.phase === "return") return `${who} \u2014 no card fits your market: slip ${plural(extra, "card")} back under the piles`;
   if (legalMoves(view).some((m) => m.kind === "pass")) return `${who} \u2014 nothing can be placed or renewed: pass`;
