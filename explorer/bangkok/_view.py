@@ -299,7 +299,7 @@ def view(state: State, seat: int) -> dict[str, Any]:
         "phase": state.phase,
         "expert": state.rules["expert"],
         "good_names": dict(GOOD_NAMES),
-        "places": PLACES,
+        "places": [list(row) for row in PLACES],
         "lines": {name: {"label": LINE_LABELS[name], "cells": [CELL_NAMES[c] for c in cells]}
                   for name, cells in LINES.items()},
         "port": square(state, state.port),
