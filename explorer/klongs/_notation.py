@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
@@ -59,6 +60,7 @@ class Action:
         return {key: value for key, value in fields.items() if value is not None}
 
 
+@lru_cache(maxsize=1 << 16)  # notations repeat (interned per edition); an Action is immutable
 def parse(text: str) -> Action | None:
     """The parts of ``text``; ``None`` if its first word is no Klongs action.
 

@@ -221,14 +221,19 @@ def label(state: State, notation: str) -> str:
     if action is None or not action.ok:
         return notation
     ed = state.ed
-    board = board_faces(state)
+
+    def boat_on(space: str | None) -> str:
+        # One space's boat in words (a label is built per legal action: no whole-board work here).
+        boat = state.board[ed.index[space]] if space in ed.index else -1
+        return boat_words(ed.boats[boat].face() if boat >= 0 else None)
+
     kind = action.kind
     if kind == "place":
         assert action.boat is not None
         face = ed.boats[ed.boat_index[action.boat]].face()
         return f"Place your {boat_words(face)} on {action.space}"
     if kind == "move":
-        return (f"Move your {boat_words(board.get(action.src or ''))} from {action.src} to {action.dst} "
+        return (f"Move your {boat_on(action.src)} from {action.src} to {action.dst} "
                 "(uses a movement card)")
     if kind == "merchant":
         if action.space is None:
@@ -242,7 +247,7 @@ def label(state: State, notation: str) -> str:
         if action.space is None:
             return "The thief takes nothing"
         where = "your stock" if action.to == "stock" else "your hand (instead of drawing)"
-        return f"The thief takes the {boat_words(board.get(action.space))} on {action.space} into {where}"
+        return f"The thief takes the {boat_on(action.space)} on {action.space} into {where}"
     if kind == "inspect":
         if action.space is None:
             return "Discard the thieves in the inspector's column"
@@ -250,10 +255,10 @@ def label(state: State, notation: str) -> str:
             return f"Take the thief on {action.space} into your hand (instead of drawing)"
         return f"Discard the thief on {action.space}"
     if kind == "score":
-        preview = mech.landing_previews(state).get(action.landing or "", {})
-        points = ", ".join(f"{c} {p}" for c, p in preview.get("points", {}).items())
+        value, merchants = mech.landing_value(state, ed.landing_index[str(action.landing)])
+        points = ", ".join(f"{COLOURS[seat]} {value * merchants[seat]}" for seat in sorted(merchants))
         return (f"Score landing {action.landing} ({points or 'no points'}) and take the "
-                f"{boat_words(board.get(action.space or ''))} on {action.space} into your stock")
+                f"{boat_on(action.space)} on {action.space} into your stock")
     if kind == "draw":
         assert action.stack is not None
         left = len(state.stacks[action.stack - 1])
