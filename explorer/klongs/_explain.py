@@ -84,8 +84,7 @@ def explain(state: State, text: str) -> IllegalAction:
 
 
 def _place(state: State, action: Action, refuse: Refuse) -> IllegalAction:
-    ed = state.ed
-    seat = _seat(state)
+    ed, seat = state.ed, _seat(state)
     if action.boat not in ed.boat_index or action.space not in ed.index:
         return refuse("klongs.notation", "write place:<boat id>@<space>, e.g. place:boat07@c3")
     boat = ed.boat_index[action.boat]
@@ -95,7 +94,8 @@ def _place(state: State, action: Action, refuse: Refuse) -> IllegalAction:
     if state.board[space] >= 0:
         return refuse("klongs.place.free", f"{action.space} already holds a boat")
     if mech.hood_full(state, ed.hood_of[space]):
-        return _hood_full(refuse, action.space)
+        return refuse("klongs.place.hood-limit",
+                      f"the hood of {action.space} already holds {HOOD_LIMIT} boats")
     if not state.entered[seat] and mech.free_entries(state):
         entries = [ed.spaces[s] for s in mech.spaces(ed, ed.entry_mask(state.players))]
         return refuse("klongs.place.entry",
@@ -108,31 +108,31 @@ def _place(state: State, action: Action, refuse: Refuse) -> IllegalAction:
 
 
 def _move(state: State, action: Action, refuse: Refuse) -> IllegalAction:
-    ed = state.ed
-    seat = _seat(state)
+    ed, seat = state.ed, _seat(state)
     if action.src not in ed.index or action.dst not in ed.index:
         return refuse("klongs.notation", "write move:<from>-<to>, e.g. move:c3-d4")
-    if not state.cards[seat]:
-        return refuse("klongs.move", "both your movement cards are used")
-    if state.moved:
-        return refuse("klongs.move", "a movement card may be used once a turn")
     src, dst = ed.index[action.src], ed.index[action.dst]
     boat = state.board[src]
-    if boat < 0 or state.owner[boat] != seat:
-        return refuse("klongs.move", f"no boat of yours stands on {action.src}")
-    if dst not in ed.neighbours[src]:
-        return refuse("klongs.move", "a boat moves one space, sideways or diagonally")
-    if state.board[dst] >= 0:
-        return refuse("klongs.move", f"{action.dst} already holds a boat")
-    if ed.hood_of[dst] != ed.hood_of[src] and mech.hood_full(state, ed.hood_of[dst]):
-        return _hood_full(refuse, action.dst)
+    hood = ed.hood_of[dst]
+    # The first rule the move breaks, in the order a learner checks them.
+    problems = (
+        (not state.cards[seat], "klongs.move", "both your movement cards are used"),
+        (state.moved, "klongs.move", "a movement card may be used once a turn"),
+        (boat < 0 or state.owner[boat] != seat, "klongs.move", f"no boat of yours stands on {action.src}"),
+        (dst not in ed.neighbours[src], "klongs.move", "a boat moves one space, sideways or diagonally"),
+        (state.board[dst] >= 0, "klongs.move", f"{action.dst} already holds a boat"),
+        (hood != ed.hood_of[src] and mech.hood_full(state, hood), "klongs.place.hood-limit",
+         f"the hood of {action.dst} already holds {HOOD_LIMIT} boats"),
+    )
+    for broken, rule, why in problems:
+        if broken:
+            return refuse(rule, why)
     return refuse("klongs.move.isolation",
                   f"with moved_boat='must-not-touch' no other boat may touch {action.dst}")
 
 
 def _score(state: State, action: Action, refuse: Refuse) -> IllegalAction:
-    ed = state.ed
-    seat = _seat(state)
+    ed, seat = state.ed, _seat(state)
     if action.landing not in ed.landing_index or action.space not in ed.index:
         return refuse("klongs.notation", "write score:<landing>><space of the boat to take>, e.g. "
                       "score:Lb2>c3")
@@ -155,7 +155,3 @@ def _seat(state: State) -> int:
     assert state.to_act is not None
     return state.to_act
 
-
-def _hood_full(refuse: Refuse, space: str | None) -> IllegalAction:
-    # Placing and moving share the limit: a boat may not enter a hood that holds HOOD_LIMIT boats.
-    return refuse("klongs.place.hood-limit", f"the hood of {space} already holds {HOOD_LIMIT} boats")
