@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import explorer
-from explorer.klongs import COLOURS, HeuristicBot
+from explorer.klongs import HeuristicBot
 
 from . import conftest
 from .conftest import ARTIFACTS, luminance
@@ -21,7 +21,6 @@ from .conftest import ARTIFACTS, luminance
 pytestmark = pytest.mark.browser
 
 ROOT_SEL = ".re-klong-board"
-LANDING_RULES = ("klongs.landing.score", "klongs.landing.cookshop")
 SEED = 7  # a 2-player game in which the learner scores landings, steals and inspects
 
 
@@ -45,12 +44,11 @@ def click_and_wait(page: Any, locator: Any) -> None:
                            timeout=10_000)
 
 
-def landing_gains(before: explorer.GameState, after: explorer.GameState) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for line in after.score_sheet()[len(before.score_sheet()):]:
-        if line.rule in LANDING_RULES:
-            out[COLOURS[line.seat]] = out.get(COLOURS[line.seat], 0) + line.points
-    return out
+def landing_gains(after: explorer.GameState) -> dict[str, int]:
+    """What the landing just scored paid each colour, as the engine's event tells it."""
+    scored = after.view(0)["events"][-1]
+    assert scored["type"] == "score", scored
+    return dict(scored["points"])
 
 
 def check_illegal_space(page: Any) -> None:
@@ -106,9 +104,10 @@ def test_whole_two_player_game_by_clicking(page: Any, voila_url: str) -> None:
         if "move" not in seen and moves and view["phase"] == "after":
             src = sorted(moves)[0]
             action = f"move:{src}-{moves[src][0]}"  # the bot never moves; move once all the same
-        kind = action.partition(":")[0]
+        choice = view["choices"][action]  # the action's parts, as the engine names them
+        kind = choice["type"]
         if kind == "place":
-            boat, _, space = action[6:].partition("@")
+            boat, space = choice["boat"], choice["space"]
             if "place" not in seen:
                 check_illegal_space(page)
                 place_by_keyboard(page, boat, space)
@@ -116,17 +115,17 @@ def test_whole_two_player_game_by_clicking(page: Any, voila_url: str) -> None:
                 page.locator(f'{ROOT_SEL} button[data-boat="{boat}"]').click()
                 click_and_wait(page, page.locator(f'{ROOT_SEL} .re-space.legal[data-action="{action}"]'))
         elif kind == "move":
-            src = action[5:].partition("-")[0]
+            src = choice["from"]
             page.locator(f'{ROOT_SEL} .re-space[data-from="{src}"]').click()
             click_and_wait(page, page.locator(f'{ROOT_SEL} .re-space.legal[data-action="{action}"]'))
         elif kind == "score":
-            landing = action[6:].partition(">")[0]
+            landing = choice["landing"]
             page.locator(f'{ROOT_SEL} button.re-landing[data-landing="{landing}"]').click()
             detail = page.locator(f'{ROOT_SEL} [data-role="landing-points"][data-landing="{landing}"]')
             detail.wait_for(timeout=5_000)
             shown = {el.get_attribute("data-colour"): int(el.inner_text())
                      for el in detail.locator('[data-role="landing-colour-points"]').all()}
-            assert shown == landing_gains(state, state.play(action)), f"points shown for {landing}"
+            assert shown == landing_gains(state.play(action)), f"points shown for {landing}"
             landing_checks += 1
             scored_days.add(page.locator(f'{ROOT_SEL} [data-role="market"]').inner_text().split("\n")[0])
             click_and_wait(page, page.locator(f'{ROOT_SEL} .re-space.legal[data-action="{action}"]'))
