@@ -83,22 +83,23 @@ class _Mind:
     # ---- actions ------------------------------------------------------------------------------
 
     def value(self, action: str) -> float:
-        kind, _, rest = action.partition(":")
+        # The view names every legal action's parts (``choices``): nothing is read from the notation.
+        choice = self.view["choices"][action]
+        kind = choice["type"]
         if kind == "place":
-            boat_id, _, space = rest.partition("@")
-            return self._place(self.hand[boat_id], space)
+            return self._place(self.hand[choice["boat"]], choice["space"])
         if kind == "merchant":
-            return self._merchant(rest)
+            return self._merchant(choice.get("space", ""))
         if kind == "decline":
             return 0.0
         if kind == "steal":
-            return self._steal(rest)
+            return self._steal(choice["space"], choice["to"]) if "space" in choice else 0.0
         if kind == "inspect":
-            return 1.0 if rest.endswith(">hand") else 0.5
+            return 1.0 if choice.get("to") == "hand" else 0.5
         if kind == "score":
-            return self._score(rest)
+            return self._score(choice["landing"], choice["space"])
         if kind == "draw":
-            return 1.0 if rest == "2" else 0.5
+            return 1.0 if choice["stack"] == 2 else 0.5
         if kind == "move":
             return -1.0
         return 0.0  # end, pass
@@ -126,18 +127,14 @@ class _Mind:
         gain: float = (new["baskets"] if new else 0) - old["baskets"] - 0.5
         return gain
 
-    def _steal(self, rest: str) -> float:
-        if rest == "none":
-            return 0.0
-        space, _, to = rest.partition(">")
+    def _steal(self, space: str, to: str) -> float:
         boat = self.board[space]
         value: float = boat["baskets"] + (3.0 if boat["owner"] not in (self.me, None, "neutral") else -2.0)
         if to == "stock":
             value += self.stock.get(boat["goods"], 0) + (0.5 if boat["goods"] else -1.0)
         return value
 
-    def _score(self, rest: str) -> float:
-        name, _, space = rest.partition(">")
+    def _score(self, name: str, space: str) -> float:
         mine, rival = self._landing_value(self.landings[name], self.board)
         removed = self.board[space]
         stock_gain = self.stock.get(removed["goods"], 0) + 1 if removed["goods"] else 0
