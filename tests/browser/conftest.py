@@ -122,6 +122,21 @@ def luminance(css_colour: str) -> float:
     return (0.2126 * parts[0] + 0.7152 * parts[1] + 0.0722 * parts[2]) / 255
 
 
+def assert_follows_theme(page: Any, root: str, theme: str) -> None:
+    """The widget at ``root`` is drawn in the page's ``theme`` (a dark table with light text, or the
+    reverse), and every one of its buttons has an accessible name."""
+    background = page.locator(root).first.evaluate("el => getComputedStyle(el).backgroundColor")
+    text = page.locator(f'{root} [data-role="turn"]').first.evaluate("el => getComputedStyle(el).color")
+    if theme == "dark":
+        assert luminance(background) < 0.3 < luminance(text), (background, text)
+    else:
+        assert luminance(background) > 0.7 > luminance(text), (background, text)
+    unnamed = page.eval_on_selector_all(
+        f"{root} button", "els => els.filter(b => !(b.getAttribute('aria-label') || b.textContent.trim()))"
+        ".map(b => b.outerHTML.slice(0, 80))")
+    assert unnamed == [], unnamed
+
+
 # Package scope: Playwright's sync API keeps an event loop running while it is open, which would
 # break later tests (outside tests/browser) that start their own loop.
 @pytest.fixture(scope="package")
