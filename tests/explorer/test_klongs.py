@@ -26,6 +26,11 @@ def pos(players: int, position: dict[str, Any], **rules: Any) -> State:
     return State.from_position(players, position, seed=11, **rules)
 
 
+def red_holds(hand: list[str], board: dict[str, str], **position: Any) -> State:
+    """Two players, red to act holding ``hand``; nobody has a movement card left."""
+    return pos(2, {"board": board, "hands": [hand, None], "movement_cards": [0, 0], **position})
+
+
 def refused(state: State, action: str, rule: str) -> IllegalAction:
     """Play ``action`` expecting a refusal under ``rule`` that leaves the state unchanged."""
     before = state.snapshot()
@@ -94,9 +99,8 @@ def test_first_boat_on_light_or_dark_entries_with_three_or_four() -> None:
 
 
 def test_later_boats_touch_a_boat_across_jetties() -> None:
-    state = pos(
-        2, {"board": {"b2": "fish:1@red"}, "hands": [["bananas:1", "fish:2", "flowers:1", "shrimps:1"], None]}
-    )
+    state = pos(2, {"board": {"b2": "fish:1@red"},
+                    "hands": [["bananas:1", "fish:2", "flowers:1", "shrimps:1"], None]})
     spaces = {a.split("@")[1] for a in legal(state, "place:")}
     # b2 sits in the north-west hood; c1..c3 and a3..c3 are across jetties, still touching.
     assert spaces == {"a1", "b1", "c1", "a2", "c2", "a3", "b3", "c3"} - {"b2"}
@@ -112,16 +116,16 @@ def test_later_boats_touch_a_boat_across_jetties() -> None:
 
 
 def test_hood_holds_at_most_three_boats() -> None:
-    state = pos(2, {"board": {"a1": "fish:1@red", "b1": "fish:2@red", "a2": "fish:3@yellow"}, "hands":
-        [["bananas:1", "bananas:2", "flowers:1", "shrimps:1"], None]})
+    state = pos(2, {"board": {"a1": "fish:1@red", "b1": "fish:2@red", "a2": "fish:3@yellow"},
+                    "hands": [["bananas:1", "bananas:2", "flowers:1", "shrimps:1"], None]})
     assert f"place:{hand_boat(state, RED, 'bananas')}@b2" not in legal(state)
     refused(state, f"place:{hand_boat(state, RED, 'bananas')}@b2", "klongs.place.hood-limit")
     assert any(a.endswith("@c2") for a in legal(state, "place:"))
 
 
 def test_no_thief_in_a_protected_column() -> None:
-    state = pos(2, {"board": {"c3": "inspector:1", "b3": "fish:1@yellow"}, "hands": [["thief:0", "fish:2",
-        "flowers:1", "shrimps:1"], None]})
+    state = pos(2, {"board": {"c3": "inspector:1", "b3": "fish:1@yellow"},
+                    "hands": [["thief:0", "fish:2", "flowers:1", "shrimps:1"], None]})
     thief = hand_boat(state, RED, "thief")
     assert f"place:{thief}@c4" not in legal(state)
     refused(state, f"place:{thief}@c4", "klongs.place.thief-protected")
@@ -140,8 +144,7 @@ def test_pass_only_when_nothing_can_be_placed() -> None:
 
 
 def test_take_possession_or_decline() -> None:
-    state = pos(2, {"board": {"b2": "fish:1@yellow"}, "hands": [["bananas:3", "fish:2", "flowers:1",
-        "shrimps:1"], None], "movement_cards": [0, 0]})
+    state = red_holds(["bananas:3", "fish:2", "flowers:1", "shrimps:1"], {"b2": "fish:1@yellow"})
     placed = place(state, "bananas", "c3")
     assert placed.phase == "possess" and legal(placed) == ["merchant", "decline"]
     refused(placed, "merchant:b2", "klongs.possess.relocate")
@@ -154,8 +157,7 @@ def test_take_possession_or_decline() -> None:
 
 
 def test_neutral_boats_cannot_be_claimed() -> None:
-    state = pos(2, {"board": {"b2": "fish:1@yellow"}, "hands": [["bananas:1@neutral", "fish:2", "flowers:1",
-        "shrimps:1"], None], "movement_cards": [0, 0]})
+    state = red_holds(["bananas:1@neutral", "fish:2", "flowers:1", "shrimps:1"], {"b2": "fish:1@yellow"})
     placed = place(state, "bananas", "c3")
     assert placed.current_player == YELLOW  # no possession step
     assert placed.view(0)["board"]["c3"]["owner"] == "neutral"
@@ -163,10 +165,10 @@ def test_neutral_boats_cannot_be_claimed() -> None:
 
 def test_moving_a_merchant_when_none_is_left() -> None:
     # four players: red's nine merchants all stand on boats
-    state = pos(4, {"board": {"a1": "fish@red", "c1": "fish@red", "e1": "fish@red", "g1": "fish@red", "i1":
-        "flowers@red", "a3": "flowers@red", "c3": "flowers@red", "e3": "flowers@red", "g3": "flowers@red"},
-        "hands": [["bananas:3", "shrimps:1", "avocados:1", "eggplants:1"], None, None, None],
-        "movement_cards": [0, 0, 0, 0]})
+    board = {space: "fish@red" for space in ("a1", "c1", "e1", "g1")}
+    board.update({space: "flowers@red" for space in ("i1", "a3", "c3", "e3", "g3")})
+    state = pos(4, {"board": board, "movement_cards": [0, 0, 0, 0],
+                    "hands": [["bananas:3", "shrimps:1", "avocados:1", "eggplants:1"], None, None, None]})
     assert state.supply[RED] == 0
     placed = place(state, "bananas", "b2")
     assert "merchant" not in legal(placed) and "merchant:a1" in legal(placed) and "decline" in legal(placed)
@@ -182,10 +184,11 @@ def test_moving_a_merchant_when_none_is_left() -> None:
 
 def little_market(**rules: Any) -> State:
     """Green reaches the first Little Market Day; landings Lb2 and Lf2 are full and everybody shares."""
-    return pos(3, {"board": {"b2": "fish:2@green", "c2": "bananas:1@yellow", "b3": "flowers:3@red", "c3":
-        "shrimps:1", "f2": "fish:1@green", "g2": "bananas:2@red", "f3": "flowers:1@yellow", "g3":
-        "shrimps:2@green"}, "hands": [None, None, ["eggplants:0+lukphat", "avocados:1", "pineapples:1",
-        "fish:3"]], "lukphat": 3, "to_move": GREEN, "movement_cards": [0, 0, 0]}, **rules)
+    board = {"b2": "fish:2@green", "c2": "bananas:1@yellow", "b3": "flowers:3@red", "c3": "shrimps:1",
+             "f2": "fish:1@green", "g2": "bananas:2@red", "f3": "flowers:1@yellow", "g3": "shrimps:2@green"}
+    hand = ["eggplants:0+lukphat", "avocados:1", "pineapples:1", "fish:3"]
+    return pos(3, {"board": board, "hands": [None, None, hand], "lukphat": 3, "to_move": GREEN,
+                   "movement_cards": [0, 0, 0]}, **rules)
 
 
 def test_luk_phat_points_and_little_market_day_order() -> None:
@@ -216,11 +219,11 @@ def test_luk_phat_points_and_little_market_day_order() -> None:
 
 
 def test_little_market_day_at_most_two_scorings_each() -> None:
-    state = pos(2, {"board": {"b2": "fish:1@red", "c2": "fish:2@red", "b3": "fish:3@red", "c3":
-        "flowers:1@red", "f2": "flowers:2@red", "g2": "flowers:3@red", "f3": "shrimps:1@red", "g3":
-        "shrimps:2@red", "b6": "avocados:1@red", "c6": "avocados:2@red", "b7": "avocados:3@red", "c7":
-        "bananas:1@red"}, "hands": [["eggplants:0+lukphat", "bananas:2", "bananas:3", "fish:3"], None],
-        "lukphat": 3, "movement_cards": [0, 0]})
+    state = red_holds(["eggplants:0+lukphat", "bananas:2", "bananas:3", "fish:3"],
+        {"b2": "fish:1@red", "c2": "fish:2@red", "b3": "fish:3@red", "c3": "flowers:1@red",
+         "f2": "flowers:2@red", "g2": "flowers:3@red", "f3": "shrimps:1@red", "g3": "shrimps:2@red",
+         "b6": "avocados:1@red", "c6": "avocados:2@red", "b7": "avocados:3@red", "c7": "bananas:1@red"},
+        lukphat=3)
     state = run(place(state, "eggplants", "d1"), "decline")
     scored = 0
     while state.phase == "market":
@@ -242,10 +245,10 @@ def test_next_turn_after_little_market_day_is_left_of_causer() -> None:
 
 
 def test_big_market_day_until_nobody_scores_then_stock_and_winner() -> None:
-    state = pos(2, {"board": {"b2": "fish:2@red", "c2": "fish:1@yellow", "b3": "flowers:2@neutral", "c3":
-        "shrimps:1@red", "f2": "fish:3@red", "g2": "bananas:2@yellow", "f3": "flowers:1@yellow", "g3":
-        "shrimps:2"}, "hands": [["eggplants:0+lukphat", "avocados:1", "pineapples:1", "fish:3"], None],
-        "lukphat": 11, "movement_cards": [0, 0], "scores": [20, 0]})
+    state = red_holds(["eggplants:0+lukphat", "avocados:1", "pineapples:1", "fish:3"],
+        {"b2": "fish:2@red", "c2": "fish:1@yellow", "b3": "flowers:2@neutral", "c3": "shrimps:1@red",
+         "f2": "fish:3@red", "g2": "bananas:2@yellow", "f3": "flowers:1@yellow", "g3": "shrimps:2"},
+        lukphat=11, scores=[20, 0])
     state = run(place(state, "eggplants", "d1"), "decline")
     assert state.phase == "market" and state.current_player == YELLOW  # lower score opens
     assert "score:Lb2>b3" in legal(state)  # neutral boat allowed on the Big Market Day
@@ -263,9 +266,9 @@ def test_big_market_day_until_nobody_scores_then_stock_and_winner() -> None:
 
 
 def test_big_market_day_everybody_declines() -> None:
-    state = pos(2, {"board": {"b2": "fish:2@red", "c2": "fish:1@yellow", "b3": "flowers:2@neutral", "c3":
-        "shrimps:1@red"}, "hands": [["eggplants:0+lukphat", "avocados:1", "pineapples:1", "fish:3"], None],
-        "lukphat": 11, "movement_cards": [0, 0]})
+    state = red_holds(["eggplants:0+lukphat", "avocados:1", "pineapples:1", "fish:3"],
+        {"b2": "fish:2@red", "c2": "fish:1@yellow", "b3": "flowers:2@neutral", "c3": "shrimps:1@red"},
+        lukphat=11)
     state = run(place(state, "eggplants", "d1"), "decline")
     assert state.current_player == YELLOW
     state = state.play("decline")
@@ -278,8 +281,7 @@ def test_big_market_day_everybody_declines() -> None:
 
 
 def test_thief_can_take_nothing_and_merchant_returns() -> None:
-    state = pos(2, {"board": {"b3": "fish:2@yellow"}, "hands": [["thief:0", "fish:1", "flowers:1",
-        "eggplants:1"], None], "movement_cards": [0, 0]})
+    state = red_holds(["thief:0", "fish:1", "flowers:1", "eggplants:1"], {"b3": "fish:2@yellow"})
     placed = place(state, "thief", "c3")
     assert legal(placed) == ["steal:b3>stock", "steal:b3>hand", "steal:none"]
     kept = placed.play("steal:none")
@@ -288,8 +290,7 @@ def test_thief_can_take_nothing_and_merchant_returns() -> None:
 
 
 def test_thief_without_targets_asks_nothing() -> None:
-    state = pos(2, {"board": {"b2": "fish:2@yellow"}, "hands": [["thief:0", "fish:1", "flowers:1",
-        "eggplants:1"], None], "movement_cards": [0, 0]})
+    state = red_holds(["thief:0", "fish:1", "flowers:1", "eggplants:1"], {"b2": "fish:2@yellow"})
     assert place(state, "thief", "c3").current_player == YELLOW
 
 
@@ -311,8 +312,8 @@ def test_inspector_options() -> None:
 
 
 def movement_position(**rules: Any) -> State:
-    return pos(2, {"board": {"b2": "fish:2@red", "e5": "fish:1@yellow", "d4": "bananas:1"}, "hands":
-        [["flowers:1", "fish:1", "shrimps:1", "eggplants:1"], None]}, **rules)
+    return pos(2, {"board": {"b2": "fish:2@red", "e5": "fish:1@yellow", "d4": "bananas:1"},
+                   "hands": [["flowers:1", "fish:1", "shrimps:1", "eggplants:1"], None]}, **rules)
 
 
 def test_move_one_space_in_eight_directions_across_jetties() -> None:
