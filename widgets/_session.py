@@ -155,9 +155,10 @@ class GameWidget(anywidget.AnyWidget):
         self._check_state(state)
         if state.players != self.state.players:
             raise ValueError(f"this table seats {self.state.players} players, not {state.players}")
-        if state.GAME != self.state.GAME:  # another game's bots
+        if state.GAME != self.state.GAME:  # another game's bots (built first: they may be refused)
+            table = Table(state, self._bot_spec, people=self._seats)
             self._cancel_bots()
-            self._table = Table(state, self._bot_spec, people=self._seats)
+            self._table = table
         if not self._continues(self._initial, state):
             self._initial = state  # a different game: Restart now returns here
         self._replace(state)
