@@ -139,15 +139,19 @@ class FruitState(GameState):
     """What the states of both fruit games share.
 
     Round 1's hands in ``start`` are private to each seat; the score sheet is kept as ``lines``; events
-    are told with a ``kind`` and structured data, their sentence from ``_event_text``. Every round deals
-    the cards anew, so the views show the log only from the last round's result on (``shown_from``): no
-    event there names a card another seat may now hold.
+    are told with a ``kind`` and structured data, their sentence from ``_event_text``. ``hands`` holds
+    each seat's cards.
+
+    Every round deals the cards anew, while the public history goes on naming the cards played face up
+    in earlier rounds: such a card may now lie in another seat's hand, but its old mention says nothing
+    about where. ``told`` keeps those cards, so that ``secrets`` (what no view may show) leaves them out.
     """
 
     START_PRIVATE: ClassVar[Mapping[str, str]] = {"hands": "seat"}
 
+    hands: tuple[tuple[str, ...], ...]
     lines: tuple[ScoreLine, ...]
-    shown_from: int  # the first event of the log that views show
+    told: frozenset[str]  # cards the events of earlier deals name
 
     def _event_text(self, kind: str, seat: int | None, data: Mapping[str, Any]) -> str:
         raise NotImplementedError
@@ -155,8 +159,27 @@ class FruitState(GameState):
     def _tell(self, seat: int | None, action: str | None, kind: str, **data: Any) -> None:
         self._announce(seat, action, self._event_text(kind, seat, data), kind=kind, **data)
 
-    def _event_entries(self, seat: int) -> list[dict[str, Any]]:
-        return self._events.dicts(len(self._events) - self.shown_from)
+    def _deal_anew(self) -> None:
+        """Before a new deal: remember every card the history names so far (see the class docstring)."""
+        self.told = self.told | _named_cards(self._events.dicts())
+
+    def _hidden(self, seat: int) -> list[str]:
+        """The other seats' hand cards that no event of an earlier deal names."""
+        return [card for other, hand in enumerate(self.hands) if other != seat for card in hand
+                if card not in self.told]
 
     def _score_lines(self) -> Sequence[ScoreLine]:
         return self.lines
+
+
+def _named_cards(values: Any) -> frozenset[str]:
+    """Every card named anywhere in ``values`` (events as dicts): as itself, ``choose:<card>`` or
+    ``<card>:trump``."""
+    if isinstance(values, str):
+        card = values.removeprefix("choose:").removesuffix(":trump")
+        return frozenset((card,)) if card in CARD else frozenset()
+    if isinstance(values, Mapping):
+        values = list(values.values())
+    if isinstance(values, list | tuple):
+        return frozenset().union(*(_named_cards(value) for value in values))
+    return frozenset()

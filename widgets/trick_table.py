@@ -13,6 +13,8 @@ from typing import Any, ClassVar
 from ._assets import STATIC, es_module
 from ._session import GameWidget
 
+EVENTS_SHOWN = 10  # as many as the table's event list shows
+
 
 class TrickTableWidget(GameWidget):
     """Play or watch Tindahan or Bastos! at a trick table.
@@ -32,6 +34,8 @@ class TrickTableWidget(GameWidget):
     def _extras(self, seat: int) -> dict[str, Any]:
         extras = super()._extras(seat)
         state = self.state
+        # The table shows the newest happenings only; the whole history stays with the engine.
+        extras["events"] = state.view(seat)["events"][-EVENTS_SHOWN:]
         if self.teaching:
             hands = state.snapshot().get("hands")
             extras["open_hands"] = [list(map(str, hand)) for hand in hands] if hands is not None else None

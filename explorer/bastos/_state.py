@@ -70,7 +70,7 @@ class State(FruitState):
         self.dealer = n - 1
         self.lines = ()
         self.last_trick = None
-        self.shown_from = 0
+        self.told = frozenset()
         self._start_round(start_hands(self.rules["start"], n, self._deck(), removed))
 
     def _deck(self) -> list[str]:
@@ -264,7 +264,6 @@ class State(FruitState):
                 lines.append(ScoreLine(seat, "no tricks taken", 0, "bastos.score.card-value", self.round))
             totals.append(points)
         self.lines = tuple(lines)
-        mark = len(self._events)
         self._tell(None, None, "scored", round=self.round, points=totals)
         if self.round == self.rounds:
             self.phase = "over"
@@ -273,10 +272,10 @@ class State(FruitState):
             return
         self.round += 1
         self.dealer = (self.dealer + 1) % self.players
-        # The cards are dealt again: last round's tricks and happenings would name cards that now
-        # sit hidden in new hands, so the table is cleared except for the round's result.
+        # The cards are dealt again: last round's trick would show cards that now sit hidden in new
+        # hands, so it leaves the table.
         self.last_trick = None
-        self.shown_from = mark
+        self._deal_anew()
         self._start_round(None)
 
     # ---- refusals, views, snapshots (the roles of _explain and _view) ----------------------------
@@ -323,7 +322,8 @@ class State(FruitState):
         return dict(Counter(where))
 
     def secrets(self, seat: int) -> list[str]:
-        hidden = [c for other, hand in enumerate(self.hands) if other != seat for c in hand]
+        hidden = self._hidden(seat)
         if self.colours is None:
-            hidden += [p for other, p in enumerate(self.picks) if other != seat and p is not None]
+            hidden += [p for other, p in enumerate(self.picks)
+                       if other != seat and p is not None and p not in self.told]
         return hidden

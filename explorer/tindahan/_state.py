@@ -69,7 +69,7 @@ class State(FruitState):
         self.lines = ()
         self.summaries = ()
         self.last_trick = None
-        self.shown_from = 0
+        self.told = frozenset()
         self._start_round(1, start_hands(self.rules["start"], n, self.fruits))
 
     def _start_round(self, number: int, hands: list[list[str]] | None = None) -> None:
@@ -153,12 +153,9 @@ class State(FruitState):
         self.leader = self.to_act = winner
         if all(self.hands):
             return
-        mark = len(self._events)
         self._score_round()
         if self.round < self.rounds:
-            # The round's cards go back into new hands: views show the log from the round's result
-            # on, so no event names a card another seat may now hold.
-            self.shown_from = mark
+            self._deal_anew()
             self._start_round(self.round + 1)
         else:
             self.to_act = None
@@ -237,4 +234,4 @@ class State(FruitState):
 
     def secrets(self, seat: int) -> list[str]:
         # Quoted, because a bare "banana-1" is also the start of "banana-10".
-        return [f'"{card}"' for s, hand in enumerate(self.hands) if s != seat for card in hand]
+        return [f'"{card}"' for card in self._hidden(seat)]

@@ -472,8 +472,7 @@ def test_view_model_has_every_key_and_a_label_per_action() -> None:
         assert set(view["labels"]) == set(view["legal"])
         assert view["hand"] == sorted(view["hand"], key=lambda c: (
             view["fruits"].index(c.split("-")[0]), int(c.split("-")[1])))
-        # Only this round's events (from the last round's result on): the cards are dealt anew.
-        assert [e["kind"] for e in view["events"]].count("round") == 1
+        assert [e["kind"] for e in view["events"]].count("round") == view["round"]
         assert view["faces"] == {card: {"fruit": card.split("-")[0], "value": int(card.split("-")[1])}
                                  for card in view["faces"]}
         assert set(view["hand"]) <= set(view["faces"])
