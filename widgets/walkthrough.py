@@ -28,8 +28,8 @@ import ipywidgets as ipw
 
 from explorer import GameState
 
+from ._kinds import widget_for
 from ._session import GameWidget
-from .trick_table import TrickTableWidget
 
 SEAT_LETTERS = "ABCDEFGH"
 
@@ -107,7 +107,8 @@ def markdown_html(text: str) -> str:
 class Walkthrough(ipw.VBox):  # type: ignore[misc]  # ipywidgets is untyped
     """Steps through ``steps`` on one table; ``next()``, ``back()``, ``go(i)`` and ``reset()`` drive it.
 
-    ``table_class`` draws the states (default :class:`TrickTableWidget`); it is built with
+    ``table_class`` draws the states (default: the widget the first step's game names in its spec,
+    :func:`widgets.widget_for`); it is built with
     ``seat=None`` and no bots, so the learner may act for whichever seat is to act. ``names`` gives
     the seats' display names (default A, B, C, ... as the rulebooks call the players); ``teaching``
     shows every hand face up, which a walkthrough usually wants.
@@ -118,7 +119,7 @@ class Walkthrough(ipw.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         steps: Sequence[Step],
         *,
         title: str = "",
-        table_class: type[GameWidget] = TrickTableWidget,
+        table_class: type[GameWidget] | None = None,
         names: Iterable[str] | None = None,
         teaching: bool = True,
         start: int = 0,
@@ -129,6 +130,9 @@ class Walkthrough(ipw.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         for i, step in enumerate(self._steps):
             if not isinstance(step, Step):
                 raise TypeError(f"step {i} must be a Step, not {type(step).__name__}")
+        if table_class is None:
+            table_class = widget_for(self._steps[0].state.GAME)
+        for i, step in enumerate(self._steps):
             games = table_class.GAMES
             if games is not None and step.state.GAME not in games:
                 raise ValueError(f"step {i} ({step.title!r}) is a {step.state.GAME} position; "

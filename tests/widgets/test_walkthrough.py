@@ -13,6 +13,7 @@ from explorer import GameState
 from explorer.tindahan.examples import trick_scenario
 from widgets import walkthrough
 from widgets._session import GameWidget
+from widgets.klong_board import KlongBoardWidget
 from widgets.trick_table import TrickTableWidget
 from widgets.walkthrough import Step, Walkthrough, markdown_html
 
@@ -143,6 +144,9 @@ def test_table_class_is_a_parameter() -> None:
     with pytest.raises(ValueError, match="PlainTable draws bastos"):
         Walkthrough(tindahan_steps(), table_class=PlainTable)
     assert isinstance(Walkthrough(tindahan_steps()).table, TrickTableWidget)
+    # Without a table class, the game's spec names the widget.
+    klongs = explorer.new_game("klongs", players=2, seed=1)
+    assert isinstance(Walkthrough([Step("start", "x", klongs)]).table, KlongBoardWidget)
 
 
 def test_bad_steps_are_refused() -> None:
