@@ -8,6 +8,7 @@ the board shows for a landing, the scores and the final summary are checked agai
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pytest
@@ -16,7 +17,7 @@ import explorer
 from explorer.klongs import HeuristicBot
 
 from . import conftest
-from .conftest import ARTIFACTS, luminance
+from .conftest import ARTIFACTS
 
 pytestmark = pytest.mark.browser
 
@@ -24,16 +25,10 @@ ROOT_SEL = ".re-klong-board"
 SEED = 7  # a 2-player game in which the learner scores landings, steals and inspects
 
 
-def open_app(page: Any, url: str) -> None:
-    conftest.open_app(page, url, ROOT_SEL, "button.legal")
-
-
-def wait_idle(page: Any) -> None:
-    conftest.wait_idle(page, ROOT_SEL)
-
-
-def engine_state(page: Any) -> explorer.GameState:
-    return conftest.engine_state(page, ROOT_SEL)
+# The shared page helpers, for the klong board.
+open_app = partial(conftest.open_app, root=ROOT_SEL, ready="button.legal")
+wait_idle = partial(conftest.wait_idle, root=ROOT_SEL)
+engine_state = partial(conftest.engine_state, root=ROOT_SEL)
 
 
 def click_and_wait(page: Any, locator: Any) -> None:
@@ -160,24 +155,11 @@ def test_whole_two_player_game_by_clicking(page: Any, voila_url: str) -> None:
     assert not page.page_errors, page.page_errors
 
 
-
-
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_board_follows_the_theme(page: Any, theme: str, request: pytest.FixtureRequest) -> None:
     base = request.getfixturevalue("voila_url" if theme == "light" else "dark_voila_url")
     open_app(page, f"{base}/voila/render/klongs_play.ipynb?players=3&seat=0&seed=2&delay=0")
-    root = page.locator(ROOT_SEL)
-    background = root.evaluate("el => getComputedStyle(el).backgroundColor")
-    text = page.locator(f"{ROOT_SEL} .re-turn").evaluate("el => getComputedStyle(el).color")
-    if theme == "dark":
-        assert luminance(background) < 0.3 < luminance(text), (background, text)
-    else:
-        assert luminance(background) > 0.7 > luminance(text), (background, text)
-    # Accessible names: every control has one.
-    unnamed = page.eval_on_selector_all(
-        f"{ROOT_SEL} button",
-        "els => els.filter(b => !(b.getAttribute('aria-label') || b.textContent.trim())).length")
-    assert unnamed == 0
+    conftest.assert_follows_theme(page, ROOT_SEL, theme)
     page.screenshot(path=str(ARTIFACTS / f"klongs-play-{theme}.png"), full_page=True)
     assert not page.page_errors, page.page_errors
 
