@@ -207,7 +207,7 @@ function board(view, ui, geo) {
     return h("div", {
       class: `re-hood${isFull ? " re-hood-full" : ""}`, "aria-hidden": "true",
       style: `left:${left - 3}px;top:${top - 3}px;width:${right - left + 6}px;height:${bottom - top + 6}px`,
-      title: isFull ? `full hood: ${counts[index]} of ${limit} spaces taken, the last stays empty` : null,
+      title: isFull ? `full hood: ${counts[index]} boats, the most a hood holds (${limit})` : null,
     }, isFull ? h("span", { class: "re-hood-tag", text: "full" }) : null);
   });
 
