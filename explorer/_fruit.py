@@ -151,17 +151,27 @@ class FruitState(GameState):
 
     hands: tuple[tuple[str, ...], ...]
     lines: tuple[ScoreLine, ...]
-    told: frozenset[str]  # cards the events of earlier deals name
+    told: frozenset[str] = frozenset()  # cards the events of earlier deals name
+    # The events as view entries, kept as they are told: a long game (Bastos! with four players tells
+    # some 700) would otherwise rebuild every entry for every view, and bots look at one each move.
+    # Views share these dicts: read them, never change them.
+    _entries: tuple[dict[str, Any], ...] = ()
+    _dealt_at: int = 0  # the entries before this one were told before the current deal
 
     def _event_text(self, kind: str, seat: int | None, data: Mapping[str, Any]) -> str:
         raise NotImplementedError
 
     def _tell(self, seat: int | None, action: str | None, kind: str, **data: Any) -> None:
         self._announce(seat, action, self._event_text(kind, seat, data), kind=kind, **data)
+        self._entries = (*self._entries, self._events.entries(1)[0].to_dict())
+
+    def _event_entries(self, seat: int) -> list[dict[str, Any]]:
+        return list(self._entries)
 
     def _deal_anew(self) -> None:
         """Before a new deal: remember every card the history names so far (see the class docstring)."""
-        self.told = self.told | _named_cards(self._events.dicts())
+        self.told = self.told | _named_cards(self._entries[self._dealt_at:])
+        self._dealt_at = len(self._entries)
 
     def _hidden(self, seat: int) -> list[str]:
         """The other seats' hand cards that no event of an earlier deal names."""
@@ -172,14 +182,15 @@ class FruitState(GameState):
         return self.lines
 
 
-def _named_cards(values: Any) -> frozenset[str]:
-    """Every card named anywhere in ``values`` (events as dicts): as itself, ``choose:<card>`` or
-    ``<card>:trump``."""
-    if isinstance(values, str):
-        card = values.removeprefix("choose:").removesuffix(":trump")
-        return frozenset((card,)) if card in CARD else frozenset()
-    if isinstance(values, Mapping):
-        values = list(values.values())
-    if isinstance(values, list | tuple):
-        return frozenset().union(*(_named_cards(value) for value in values))
-    return frozenset()
+def _named_cards(entries: Iterable[Mapping[str, Any]]) -> frozenset[str]:
+    """Every card that event ``entries`` name in a value, or in a list of values: as itself,
+    ``choose:<card>`` or ``<card>:trump``."""
+    named: set[str] = set()
+    for entry in entries:
+        for value in entry.values():
+            for item in value if isinstance(value, list) else (value,):
+                if isinstance(item, str):
+                    card = item.removeprefix("choose:").removesuffix(":trump")
+                    if card in CARD:
+                        named.add(card)
+    return frozenset(named)

@@ -70,7 +70,6 @@ class State(FruitState):
         self.dealer = n - 1
         self.lines = ()
         self.last_trick = None
-        self.told = frozenset()
         self._start_round(start_hands(self.rules["start"], n, self._deck(), removed))
 
     def _deck(self) -> list[str]:

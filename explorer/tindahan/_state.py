@@ -69,7 +69,6 @@ class State(FruitState):
         self.lines = ()
         self.summaries = ()
         self.last_trick = None
-        self.told = frozenset()
         self._start_round(1, start_hands(self.rules["start"], n, self.fruits))
 
     def _start_round(self, number: int, hands: list[list[str]] | None = None) -> None:
