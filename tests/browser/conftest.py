@@ -177,7 +177,7 @@ def page(browser: object) -> Iterator[object]:
     page.outside_requests = outside  # type: ignore[attr-defined]
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.page_errors = errors  # type: ignore[attr-defined]
+    page.page_errors = errors  # type: ignore[method-assign,assignment]  # a list, read by the tests
     yield page
     context.close()
     assert not outside, f"requests left the machine: {outside}"
