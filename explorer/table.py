@@ -14,7 +14,7 @@ line-up replays alike wherever it is played.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from .bots import Bot, make_bot
@@ -93,9 +93,9 @@ class Table:
         self.state = self.state.play(self.choose(seat))
         return self.state
 
-    def play(self, action: object) -> GameState:
+    def play(self, action: Hashable) -> GameState:
         """A person's action (a value or its notation); the engine refuses illegal ones."""
-        self.state = self.state.play(action)  # type: ignore[arg-type]
+        self.state = self.state.play(action)
         return self.state
 
     def play_out(self, *, limit: int | None = None,
