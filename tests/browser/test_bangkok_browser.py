@@ -17,7 +17,7 @@ import explorer
 from explorer.bangkok import HeuristicBot
 
 from . import conftest
-from .conftest import ARTIFACTS, luminance
+from .conftest import ARTIFACTS
 
 pytestmark = pytest.mark.browser
 
@@ -234,21 +234,13 @@ def test_table_follows_the_theme(page: Any, theme: str, request: pytest.FixtureR
     base = request.getfixturevalue("voila_url" if theme == "light" else "dark_voila_url")
     open_app(page, f"{base}/voila/render/bangkok_play.ipynb?players=3&seat=0&seed=2&delay=0")
     root = page.locator(ROOT_SEL)
-    background = root.evaluate("el => getComputedStyle(el).backgroundColor")
-    text = page.locator(f"{ROOT_SEL} .re-turn").evaluate("el => getComputedStyle(el).color")
-    if theme == "dark":
-        assert luminance(background) < 0.3 < luminance(text), (background, text)
-    else:
-        assert luminance(background) > 0.7 > luminance(text), (background, text)
-    # A card chosen, an end chosen: the collections with their reasons, and the overlay on.
+    # A card chosen, an end chosen: the collections with their reasons, and the overlay on; then the
+    # colours and every button's accessible name, in that busiest state.
     page.locator(f"{ROOT_SEL} .re-hand button.legal").first.click()
     page.locator(f"{ROOT_SEL} .re-port-grid button.legal").first.click()
     page.locator(f'{ROOT_SEL} [data-role="collections"]').wait_for(timeout=5_000)
     page.locator(f'{ROOT_SEL} [data-role="overlay"]').click()
-    unnamed = page.eval_on_selector_all(
-        f"{ROOT_SEL} button",
-        "els => els.filter(b => !(b.getAttribute('aria-label') || b.textContent.trim())).length")
-    assert unnamed == 0
+    conftest.assert_follows_theme(page, ROOT_SEL, theme)
     # Goods are told apart by letter and shape, not only colour.
     letters = page.eval_on_selector_all(f"{ROOT_SEL} .re-port .re-good-letter",
                                         "els => els.map(e => e.textContent)")

@@ -20,9 +20,9 @@ import pytest
 import explorer
 from explorer.bangkok import State, solo_scores
 from explorer.bangkok.examples import OTHER_ROWS, SCORING_ROWS, scenario
-from widgets import BangkokTableWidget, MarketWidget, PortWidget
+from widgets import BangkokTableWidget, MarketWidget, PortWidget, widget_for
 from widgets._session import BAD_MESSAGE, STALE
-from widgets.apps import WIDGETS, finished_rounds
+from widgets.apps import finished_rounds
 from widgets.bangkok_chart import bangkok_chart
 from widgets.walkthrough import Step, Walkthrough
 
@@ -222,7 +222,7 @@ def test_walkthrough_drives_the_port_and_market_widgets() -> None:
 
 
 def test_play_app_uses_the_table_and_its_chart() -> None:
-    assert WIDGETS["bangkok"] is BangkokTableWidget
+    assert widget_for("bangkok") is BangkokTableWidget
     state = explorer.new_game("bangkok", players=2, seed=1)
     assert finished_rounds(state) == 0
     fig = bangkok_chart(state, ["A", "B"])
