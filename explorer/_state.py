@@ -20,6 +20,7 @@ from typing import Any, ClassVar, NamedTuple, Self
 from ._errors import IllegalAction
 from ._events import EMPTY_LOG, EventLog
 from ._options import Option, resolve_options
+from ._playout import Playout
 from ._rules import RuleCatalogue
 
 
@@ -126,6 +127,10 @@ class GameState(ABC):
         new._history = (str(chosen), self._history)
         new._n_actions = self._n_actions + 1
         return new
+
+    def playout(self) -> Playout:
+        """A mutable copy of this position for fast simulation (bots, hints): see ``explorer._playout``."""
+        return Playout(self)
 
     def check(self, action: Hashable) -> IllegalAction | None:
         """``None`` if ``action`` is legal here, else the ``IllegalAction`` that ``play`` would raise."""
