@@ -204,21 +204,36 @@ def solo_ends(turn: int, token_blocks: bool) -> frozenset[int]:
 
 
 class PlaceTables:
-    """Per-edition lookup tables for generating place actions quickly."""
+    """Per-edition lookup tables for generating place actions quickly.
+
+    Card tables get one extra entry at the end, so an empty place (``EMPTY`` = -1) indexes it
+    without a test. The legal takes of a line depend only on the line's goods that the placed card
+    also shows, so they are kept per distinct goods of a hand card, keyed by the line's 3 goods
+    bitmasks packed 4 bits each and masked to those goods: at most 512 keys per goods, every key
+    reached soon, so the table stops growing (``legal_takes`` stays the one rule).
+    """
 
     def __init__(self, ed: Edition) -> None:
         kinds = [ed.cards[card] for card in ed.first_of_kind]
         goods = list(dict.fromkeys(card.goods for card in kinds))
+        self.kind_of = (*ed.kind_of, len(kinds))
+        self.mask_of = (*ed.mask_of, 0)
         self.goods = goods
         self.goods_of_kind = [goods.index(card.goods) for card in kinds]
-        self.takes: list[dict[int, tuple[tuple[int, ...], ...]]] = [{} for _ in goods]
+        wanted = [next(card.mask for card in kinds if card.goods == g) for g in goods]
+        self.wanted = [w | w << 4 | w << 8 for w in wanted]  # a card's goods, in each of the 3 nibbles
+        self.takes = [_Takes(g) for g in goods]
         # Per face, per (line, usable ends of it): the action texts up to the collection.
         self.prefixes = [
             [tuple(f"place:{card.face}@{ENDS[2 * line + side].name}>" for side in combo)
              for line in range(6) for combo in END_COMBOS]
             for card in kinds
         ]
-        self.fragments = [[f"{CELL_NAMES[cell]}={card.face}" for card in kinds] for cell in range(CELLS)]
+        # Per place, per card id (and "" for an empty place): that place's part of a take's text.
+        self.fragments = [(*(f"{CELL_NAMES[cell]}={card.face}" for card in ed.cards), "")
+                          for cell in range(CELLS)]
+        self.market_texts = [tuple(f"market:{card.face}@{name}" for name in CELL_NAMES) for card in kinds]
+        self.return_texts = [f"return:{card.face}" for card in kinds]
 
     @classmethod
     def of(cls, ed: Edition) -> PlaceTables:
@@ -232,7 +247,36 @@ class PlaceTables:
     def options(self, kind: int, packed: int) -> tuple[tuple[int, ...], ...]:
         """Each legal take (positions 0-2 along a line) for face ``kind``, given the line's 3 goods
         bitmasks packed 4 bits each."""
-        return legal_takes(self.goods[self.goods_of_kind[kind]], (packed & 15, packed >> 4 & 15, packed >> 8))
+        g = self.goods_of_kind[kind]
+        return OPTION_SETS[self.takes[g][packed & self.wanted[g]]]
+
+
+# Every distinct answer of ``legal_takes`` gets a small number (0: no take), so that tables hold
+# ints and the place-action code can key its per-line texts cheaply.
+OPTION_SETS: list[tuple[tuple[int, ...], ...]] = [()]
+_OPTION_SET_IDS: dict[tuple[tuple[int, ...], ...], int] = {(): 0}
+# The same per line: the places (0-8) each take of line i (R1 R2 R3 C1 C2 C3) would collect, as
+# (first place, other places), so that the usual one-card take needs no join.
+TAKE_CELLS: list[tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]] = [((),) * 6]
+
+
+class _Takes(dict[int, int]):
+    """Packed, masked line goods -> the number of the legal takes there for one goods string."""
+
+    def __init__(self, goods: str) -> None:
+        super().__init__()
+        self.goods = goods
+
+    def __missing__(self, packed: int) -> int:
+        options = legal_takes(self.goods, (packed & 15, packed >> 4 & 15, packed >> 8))
+        number = _OPTION_SET_IDS.get(options)
+        if number is None:
+            number = _OPTION_SET_IDS[options] = len(OPTION_SETS)
+            OPTION_SETS.append(options)
+            TAKE_CELLS.append(tuple(tuple((cells[option[0]], tuple(cells[p] for p in option[1:]))
+                                          for option in options) for cells in LINE_CELLS))
+        self[packed] = number
+        return number
 
 
 class _Faced(dict[frozenset[int], tuple[tuple[int, int], ...]]):
