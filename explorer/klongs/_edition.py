@@ -7,12 +7,13 @@ row ``r`` and column ``c``: the spare column per row keeps a shifted mask from w
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .._editions import EditionLoader, validate
-from ._notation import GOODS, SPECIALS, Boat
+from ._notation import GOODS, SPECIALS, Boat, Tables
 
 COLUMN_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 DEFAULT_NAME = "klongs-reconstructed"
@@ -194,10 +195,28 @@ class Edition:
                                   spec.neutral, spec.lukphat))
         self.boats: tuple[Boat, ...] = tuple(boats)
         self.boat_index = {boat.id: i for i, boat in enumerate(boats)}
+        # Precomputed for the legal-move queries (the hot path of every playout).
+        self.entry_masks = (sum(self.bit[s] for s in self.light),
+                            sum(self.bit[s] for s in self.light + self.dark))
+        self.thieves = sum(1 << b for b, boat in enumerate(boats) if boat.special == "thief")
+        self.inspectors = sum(1 << b for b, boat in enumerate(boats) if boat.special == "inspector")
+        # The spaces of each byte of a mask, so that listing a mask's spaces looks up a byte at a time.
+        width = (max(self.bit).bit_length() + 7) // 8
+        self.mask_bytes = width
+        byte_spaces: list[tuple[tuple[int, ...], ...]] = []
+        for k in range(width):
+            at = [self.space_at_bit.get(8 * k + j, -1) for j in range(8)]
+            byte_spaces.append(tuple(tuple(at[j] for j in range(8) if value >> j & 1 and at[j] >= 0)
+                                     for value in range(256)))
+        self.byte_spaces = tuple(byte_spaces)
+
+    @cached_property
+    def tables(self) -> Tables:
+        """The notation strings and their decoded parts, built on first use."""
+        return Tables(self)
 
     def entry_mask(self, players: int) -> int:
-        entries = self.light if players == 2 else self.light + self.dark
-        return sum(self.bit[s] for s in entries)
+        return self.entry_masks[players != 2]
 
     def dilate(self, mask: int) -> int:
         """The spaces touching ``mask`` sideways or corner to corner (jetties do not count)."""

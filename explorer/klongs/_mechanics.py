@@ -24,14 +24,30 @@ HOOD_LIMIT = 3
 
 
 def spaces(ed: Edition, mask: int) -> list[int]:
-    """The spaces whose bits are set in ``mask``, in bit order."""
-    at = ed.space_at_bit
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(at[low.bit_length() - 1])
-        mask ^= low
+    """The spaces whose bits are set in ``mask``, in bit order (a byte at a time, from a table)."""
+    out: list[int] = []
+    table = ed.byte_spaces
+    for k, value in enumerate(mask.to_bytes(ed.mask_bytes, "little")):
+        if value:
+            out += table[k][value]
     return out
+
+
+def full_hoods(ed: Edition, occ: int) -> int:
+    """The spaces of the hoods that hold ``HOOD_LIMIT`` boats, for a board occupied as ``occ``."""
+    out = 0
+    for mask in ed.hood_mask:
+        if (occ & mask).bit_count() >= HOOD_LIMIT:
+            out |= mask
+    return out
+
+
+def refull(ed: Edition, occ: int, full: int, space: int) -> int:
+    """``full`` after the occupancy of ``space``'s hood changed (only that hood can change)."""
+    mask = ed.hood_mask[ed.hood_of[space]]
+    if (occ & mask).bit_count() >= HOOD_LIMIT:
+        return full | mask
+    return full & ~mask
 
 
 def hood_counts(state: State) -> list[int]:
@@ -41,57 +57,54 @@ def hood_counts(state: State) -> list[int]:
 
 def hood_full(state: State, hood: int) -> bool:
     """A hood holding ``HOOD_LIMIT`` boats takes no more (its last space stays empty)."""
-    return (state.occ & state.ed.hood_mask[hood]).bit_count() >= HOOD_LIMIT
+    return bool(state.full & state.ed.hood_mask[hood])
 
 
 def blocked(state: State) -> int:
-    """The spaces of the full hoods."""
-    out = 0
-    for hood, mask in enumerate(state.ed.hood_mask):
-        if hood_full(state, hood):
-            out |= mask
-    return out
+    """The spaces of the full hoods (kept up to date by the state as boats come and go)."""
+    return state.full
 
 
 def protected(state: State) -> int:
     """The spaces of the columns an inspector guards from thieves."""
     ed = state.ed
+    inspectors = ed.inspectors
+    board = state.board
     mask = 0
-    for space, boat in enumerate(state.board):
-        if boat >= 0 and ed.boats[boat].special == "inspector":
+    for space in spaces(ed, state.occ):
+        if inspectors >> board[space] & 1:
             mask |= ed.col_mask[ed.col[space]]
     return mask
 
 
 def free_entries(state: State) -> int:
     """The entry spaces (by player count) that are empty and not in a full hood."""
-    return state.ed.entry_mask(state.players) & ~state.occ & ~blocked(state)
+    return state.ed.entry_masks[state.players != 2] & ~state.occ & ~state.full
 
 
 def place_targets(state: State, seat: int) -> int:
     """Spaces where ``seat`` may place a boat now (a thief also avoids the protected columns)."""
     ed = state.ed
-    free = ed.all_mask & ~state.occ & ~blocked(state)
-    if not state.entered[seat]:
-        entry = ed.entry_mask(state.players) & free
-        if entry:
-            return entry
-    if not state.occ:
-        return ed.entry_mask(state.players) & free or free
-    return ed.dilate(state.occ) & free
+    occ = state.occ
+    free = ed.all_mask & ~occ & ~state.full
+    if not state.entered[seat] or not occ:
+        entry = ed.entry_masks[state.players != 2] & free
+        if entry or occ:
+            return entry or ed.dilate(occ) & free
+        return free
+    return ed.dilate(occ) & free
 
 
 def place_options(state: State, seat: int) -> dict[int, list[int]]:
     """For each boat in ``seat``'s hand, the spaces it may be placed on now (in hand order)."""
+    ed = state.ed
     targets = place_targets(state, seat)
-    allowed = spaces(state.ed, targets)
-    thief_spaces: list[int] | None = None
+    allowed = spaces(ed, targets)
+    thieves = ed.thieves
     out: dict[int, list[int]] = {}
     for boat in state.hands[seat]:
-        if state.ed.boats[boat].special == "thief":
-            if thief_spaces is None:
-                thief_spaces = spaces(state.ed, targets & ~protected(state))
-            out[boat] = thief_spaces
+        if thieves >> boat & 1:
+            out[boat] = spaces(ed, targets & ~protected(state))
         else:
             out[boat] = allowed
     return out
@@ -100,21 +113,22 @@ def place_options(state: State, seat: int) -> dict[int, list[int]]:
 def moves(state: State, seat: int) -> list[tuple[int, int]]:
     """(from, to) for every move of one of ``seat``'s boats a movement card allows."""
     ed = state.ed
-    board, owner = state.board, state.owner
+    board, owner, occ, full = state.board, state.owner, state.occ, state.full
     isolated = state.rules["moved_boat"] == "must-not-touch"
-    out = []
-    for src, boat in enumerate(board):
-        if boat < 0 or owner[boat] != seat:
+    neighbour_mask, hood_mask, hood_of = ed.neighbour_mask, ed.hood_mask, ed.hood_of
+    out: list[tuple[int, int]] = []
+    for src in spaces(ed, occ):
+        if owner[board[src]] != seat:
             continue
-        for dst in ed.neighbours[src]:
-            if board[dst] >= 0:
-                continue
-            hood = ed.hood_of[dst]
-            if hood != ed.hood_of[src] and hood_full(state, hood):
-                continue
-            if isolated and ed.neighbour_mask[dst] & state.occ & ~ed.bit[src]:
-                continue
-            out.append((src, dst))
+        # Empty neighbours, less those in another hood that is full.
+        open_ = neighbour_mask[src] & ~occ & ~(full & ~hood_mask[hood_of[src]])
+        if not open_:
+            continue
+        if isolated:
+            others = occ & ~ed.bit[src]
+            out.extend((src, dst) for dst in spaces(ed, open_) if not neighbour_mask[dst] & others)
+        else:
+            out.extend((src, dst) for dst in spaces(ed, open_))
     return out
 
 
@@ -122,16 +136,17 @@ def steal_targets(state: State, space: int) -> list[int]:
     """The boats a thief placed on ``space`` may take: its row, no inspector, nothing protected."""
     ed = state.ed
     out = []
+    inspectors = ed.inspectors
     for s in spaces(ed, ed.row_mask[ed.row[space]] & state.occ & ~protected(state)):
-        if s != space and ed.boats[state.board[s]].special != "inspector":
+        if s != space and not inspectors >> state.board[s] & 1:
             out.append(s)
     return out
 
 
 def thieves_in_column(state: State, space: int) -> list[int]:
     ed = state.ed
-    return [s for s in spaces(ed, ed.col_mask[ed.col[space]] & state.occ)
-            if ed.boats[state.board[s]].special == "thief"]
+    thieves, board = ed.thieves, state.board
+    return [s for s in spaces(ed, ed.col_mask[ed.col[space]] & state.occ) if thieves >> board[s] & 1]
 
 
 def full_landings(state: State) -> list[int]:

@@ -11,7 +11,6 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
-from weakref import WeakKeyDictionary
 
 if TYPE_CHECKING:
     from ._edition import Edition
@@ -127,7 +126,12 @@ def boat_words(face: dict[str, Any] | None) -> str:
 
 
 class Tables:
-    """Interned notation strings per edition, so legal_actions() builds lists without formatting."""
+    """Interned notation strings per edition, so legal_actions() builds lists without formatting, and
+    each notation's parts as numbers (``decode``), so applying an action parses nothing.
+
+    ``decode[notation]`` is ``(kind, a, b)``: place (boat, space), move (from, to), score (landing,
+    space), steal (space or -1, "stock"/"hand"), inspect (space or -1, "discard"/"hand"), merchant
+    (space or -1, 0), draw (stack, 0); pass, end, decline: (kind, -1, 0)."""
 
     def __init__(self, ed: Edition) -> None:
         n = len(ed.spaces)
@@ -139,14 +143,25 @@ class Tables:
         self.inspect_hand = tuple(f"inspect:{s}>hand" for s in ed.spaces)
         self.inspect_discard = tuple(f"inspect:{s}>discard" for s in ed.spaces)
         self.merchant = tuple(f"merchant:{s}" for s in ed.spaces)
-
-
-# Keyed by the edition object itself (weakly), so a user's edition gets its own tables and frees them.
-_TABLES: WeakKeyDictionary[Edition, Tables] = WeakKeyDictionary()
+        decode: dict[str, tuple[str, int, Any]] = {
+            word: (word, -1, 0) for word in ("pass", "end", "decline")}
+        decode.update({"merchant": ("merchant", -1, 0), "steal:none": ("steal", -1, None),
+                       "inspect:discard": ("inspect", -1, "discard"), "draw:1": ("draw", 1, 0),
+                       "draw:2": ("draw", 2, 0)})
+        for boat, row in enumerate(self.place):
+            decode.update((text, ("place", boat, s)) for s, text in enumerate(row))
+        for a, row in enumerate(self.move):
+            decode.update((text, ("move", a, b)) for b, text in enumerate(row))
+        for landing, row in enumerate(self.score):
+            decode.update((text, ("score", landing, s)) for s, text in enumerate(row))
+        for s in range(n):
+            decode[self.steal[s][0]] = ("steal", s, "stock")
+            decode[self.steal[s][1]] = ("steal", s, "hand")
+            decode[self.inspect_hand[s]] = ("inspect", s, "hand")
+            decode[self.inspect_discard[s]] = ("inspect", s, "discard")
+            decode[self.merchant[s]] = ("merchant", s, 0)
+        self.decode = decode
 
 
 def tables(ed: Edition) -> Tables:
-    found = _TABLES.get(ed)
-    if found is None:
-        found = _TABLES[ed] = Tables(ed)
-    return found
+    return ed.tables

@@ -25,10 +25,10 @@ from . import _mechanics as mech
 from ._edition import Edition, load_edition
 from ._explain import explain
 from ._mechanics import HAND_SIZE, MERCHANTS, MOVEMENT_CARDS
-from ._notation import COLOURS, GOODS, Action, boat_words, parse, tables
+from ._notation import COLOURS, GOODS
 from ._scoring import stock_value
 from ._start import place_start, resolve_position
-from ._view import board_text, label, view
+from ._view import Said, board_text, event_entries, label, view
 
 
 class State(GameState):
@@ -64,6 +64,10 @@ class State(GameState):
     #: Boats that have been on the board (a bit per boat): their ids are public from then on, even in
     #: a hand (a thief's or inspector's catch), since the events name them.
     seen: int
+    #: The spaces of the full hoods (derived from ``occ``, kept up to date as boats come and go).
+    full: int
+    #: The public events as raw data, newest first (``_view`` writes their texts when a view asks).
+    said: Said | None
 
     # ---- construction -------------------------------------------------------------------------
 
@@ -110,6 +114,8 @@ class State(GameState):
                 hands.append([stacks[0].pop() for _ in range(HAND_SIZE) if stacks[0]])
         self.board = tuple(board)
         self.occ = sum(ed.bit[s] for s, b in enumerate(board) if b >= 0)
+        self.full = mech.full_hoods(ed, self.occ)
+        self.said = None
         self.seen = sum(1 << b for b in board if b >= 0)
         self.owner = tuple(owner)
         self.hands = tuple(tuple(h) for h in hands)
@@ -209,21 +215,22 @@ class State(GameState):
         phase = self.phase
         seat = self.to_act
         assert seat is not None
-        table = tables(self.ed)
+        table = self.ed.tables
         if phase == "turn":
             out: list[Hashable] = []
             for boat, spaces in mech.place_options(self, seat).items():
-                row = table.place[boat]
-                out.extend(row[s] for s in spaces)
+                out += map(table.place[boat].__getitem__, spaces)
             if not out:
                 out.append("pass")
             if self.cards[seat] and not self.moved:
-                out.extend(table.move[a][b] for a, b in mech.moves(self, seat))
+                move = table.move
+                out += [move[a][b] for a, b in mech.moves(self, seat)]
             return out
         if phase == "possess":
             if self.supply[seat]:
                 return ["merchant", "decline"]
-            own = [s for s, b in enumerate(self.board) if b >= 0 and self.owner[b] == seat]
+            board, owner = self.board, self.owner
+            own = [s for s in mech.spaces(self.ed, self.occ) if owner[board[s]] == seat]
             return [*(table.merchant[s] for s in own if s != self.placed), "decline"]
         if phase == "thief":
             out = []
@@ -246,41 +253,38 @@ class State(GameState):
     # ---- applying actions -----------------------------------------------------------------------
 
     def _apply(self, action: Hashable) -> None:
+        # ``action`` is one of the notations ``_legal`` listed: its parts come from a table, unparsed.
         text = str(action)
-        parsed = parse(text)
-        assert parsed is not None and parsed.ok
+        kind, a, b = self.ed.tables.decode[text]
         phase = self.phase
         if phase == "turn":
-            if text == "pass":
+            if kind == "place":
+                self._place(text, a, b)
+            elif kind == "move":
+                self._move(text, a, b)
+            else:
                 self._pass()
-            elif parsed.kind == "move":
-                self._move(text, parsed)
-            else:
-                self._place(text, parsed)
         elif phase == "possess":
-            self._possess(text, parsed)
+            self._possess(text, a)
         elif phase == "thief":
-            self._steal(text, parsed)
+            self._steal(text, a, b)
         elif phase == "inspect":
-            self._inspect(text, parsed)
+            self._inspect(text, a, b)
         elif phase == "after":
-            if text == "end":
-                self._say(text, "ended the turn", type="end")
+            if kind == "end":
+                self._say(text, "end")
             else:
-                self._move(text, parsed)
+                self._move(text, a, b)
             self._end_turn()
         elif phase == "market":
-            self._market_choice(text, parsed)
+            self._market_choice(text, a, b)
         elif phase == "draw":
-            assert parsed.stack is not None
-            self._say(text, f"drew from stack {parsed.stack}", type="draw", stack=parsed.stack)
-            self._draw(parsed.stack - 1)
+            self._say(text, "draw", a)
+            self._draw(a - 1)
 
-    def _say(self, action: str | None, words: str, seat: int | None = None, **data: Any) -> None:
-        """Announce what the seat to act (or ``seat``) did: ``"Red " + words``."""
-        who = self.to_act if seat is None else seat
-        assert who is not None
-        self._announce(who, action, f"{COLOURS[who].capitalize()} {words}", **data)
+    def _say(self, action: str | None, kind: str, *details: Any) -> None:
+        """Record what the seat to act did as raw data (``_view.event_entry`` says it in words)."""
+        self.said = Said((self.to_act, action, kind, *details), self.said)
 
     def _line(self, seat: int, label: str, points: int, rule: str, final: bool = False) -> None:
         # Lines carry the scoring period (1 up to the first market day, ...); the stock scoring has 0.
@@ -289,7 +293,7 @@ class State(GameState):
             self.lines = (*self.lines, ScoreLine(seat, label, points, rule, period))
 
     def _pass(self) -> None:
-        self._say("pass", "passed: no boat can be placed", type="pass")
+        self._say("pass", "pass")
         self.passes += 1
         if self.passes >= self.players:
             self.passes = 0
@@ -297,26 +301,21 @@ class State(GameState):
         else:
             self._refill(self.turn)
 
-    def _face(self, boat: int) -> dict[str, Any]:
-        # Events show faces without ids: a boat on the board now may hide in a hand later.
-        return self.ed.boats[boat].face(with_id=False)
-
-    def _place(self, text: str, parsed: Action) -> None:
+    def _place(self, text: str, boat: int, space: int) -> None:
         ed = self.ed
-        assert parsed.boat is not None and parsed.space is not None
         seat = self.turn
-        boat = ed.boat_index[parsed.boat]
-        space = ed.index[parsed.space]
-        self.hands = replaced(self.hands, seat, tuple(b for b in self.hands[seat] if b != boat))
+        hand = self.hands[seat]
+        i = hand.index(boat)
+        self.hands = replaced(self.hands, seat, hand[:i] + hand[i + 1:])
         self.board = replaced(self.board, space, boat)
         self.occ |= ed.bit[space]
+        self.full = mech.refull(ed, self.occ, self.full, space)
         self.seen |= 1 << boat
         self.placed = space
         self.passes = 0
         if not self.entered[seat]:
             self.entered = replaced(self.entered, seat, True)
         face = ed.boats[boat]
-        words = f"placed a {boat_words(face.face())} on {parsed.space}"
         lukphat = None
         if face.lukphat and self.lukphat < len(ed.track_points):
             step = self.lukphat
@@ -324,11 +323,8 @@ class State(GameState):
             points, market = ed.track_points[step], ed.track_market[step]
             self._line(seat, f"Luk Phat space {step + 1}", points, "klongs.lukphat")
             self.pending_market = market
-            lukphat = {"space": step + 1, "points": points, "market": market}
-            words += f"; the Luk Phat counter moves to space {step + 1} ({COLOURS[seat]} +{points})"
-            if market:
-                words += f" and calls the {market.capitalize()} Market Day"
-        self._say(text, words, type="place", space=parsed.space, boat=self._face(boat), lukphat=lukphat)
+            lukphat = (step + 1, points, market)
+        self._say(text, "place", space, boat, lukphat)
         if face.special == "thief":
             if mech.steal_targets(self, space):
                 self.phase = "thief"
@@ -342,23 +338,21 @@ class State(GameState):
             return
         self._after_placement()
 
-    def _possess(self, text: str, parsed: Action) -> None:
+    def _possess(self, text: str, src: int) -> None:
         seat = self.turn
         boat = self.board[self.placed]
-        where = self.ed.spaces[self.placed]
         if text == "merchant":
             self.supply = replaced(self.supply, seat, self.supply[seat] - 1)
             self.owner = replaced(self.owner, boat, seat)
-            self._say(text, f"put a merchant on the boat on {where}", type="claim", space=where, src=None)
-        elif parsed.space is not None:
-            old = self.board[self.ed.index[parsed.space]]
+            self._say(text, "claim", self.placed, -1)
+        elif src >= 0:
+            old = self.board[src]
             owner = list(self.owner)
             owner[old], owner[boat] = -1, seat
             self.owner = tuple(owner)
-            self._say(text, f"moved a merchant from {parsed.space} onto the boat on {where}", type="claim",
-                      space=where, src=parsed.space)
+            self._say(text, "claim", self.placed, src)
         else:
-            self._say(text, f"left the boat on {where} unclaimed", type="decline", space=where)
+            self._say(text, "unclaimed", self.placed)
         self._after_placement()
 
     def _take_off(self, space: int) -> int:
@@ -366,62 +360,52 @@ class State(GameState):
         boat = self.board[space]
         self.board = replaced(self.board, space, -1)
         self.occ &= ~self.ed.bit[space]
+        self.full = mech.refull(self.ed, self.occ, self.full, space)
         seat = self.owner[boat]
         if seat >= 0:
             self.owner = replaced(self.owner, boat, -1)
             self.supply = replaced(self.supply, seat, self.supply[seat] + 1)
         return boat
 
-    def _steal(self, text: str, parsed: Action) -> None:
+    def _steal(self, text: str, space: int, to: str) -> None:
         seat = self.turn
-        if parsed.space is None:
-            self._say(text, "let the thief take nothing", type="steal", src=None)
+        if space < 0:
+            self._say(text, "steal", -1, to, -1, -1)
         else:
-            owner = self.owner[self.board[self.ed.index[parsed.space]]]
-            boat = self._take_off(self.ed.index[parsed.space])
-            if parsed.to == "stock":
+            owner = self.owner[self.board[space]]
+            boat = self._take_off(space)
+            if to == "stock":
                 self.stocks = replaced(self.stocks, seat, appended(self.stocks[seat], boat))
             else:
                 self.hands = replaced(self.hands, seat, appended(self.hands[seat], boat))
-            self._say(text, f"stole the {boat_words(self.ed.boats[boat].face())} on {parsed.space} into the "
-                      f"{parsed.to}", type="steal", src=parsed.space, to=parsed.to, boat=self._face(boat),
-                      owner=COLOURS[owner] if owner >= 0 else None)
+            self._say(text, "steal", space, to, boat, owner)
         self._after_placement()
 
-    def _inspect(self, text: str, parsed: Action) -> None:
+    def _inspect(self, text: str, keep: int, to: str) -> None:
         seat = self.turn
-        keep = self.ed.index[parsed.space] if parsed.space else -1
         one = self.rules["inspector_thieves"] == "one"
         removed = [keep] if one else mech.thieves_in_column(self, self.placed)
-        names = [self.ed.spaces[s] for s in removed]
         for space in removed:
             boat = self._take_off(space)
-            if space == keep and parsed.to == "hand":
+            if space == keep and to == "hand":
                 self.hands = replaced(self.hands, seat, appended(self.hands[seat], boat))
             else:
                 self.discard = appended(self.discard, boat)
-        kept = parsed.space if parsed.to == "hand" else None
-        words = f"had the inspector remove the thief on {', '.join(names)}" if len(names) == 1 else \
-            f"had the inspector remove the thieves on {', '.join(names)}"
-        if kept:
-            words += f", taking the one on {kept} into the hand"
-        self._say(text, words, type="inspect", removed=names, kept=kept)
+        self._say(text, "inspect", tuple(removed), keep if to == "hand" else -1)
         self._after_placement()
 
-    def _move(self, text: str, parsed: Action) -> None:
+    def _move(self, text: str, src: int, dst: int) -> None:
         ed = self.ed
-        assert parsed.src is not None and parsed.dst is not None
-        src, dst = ed.index[parsed.src], ed.index[parsed.dst]
         seat = self.turn
         boat = self.board[src]
         board = list(self.board)
         board[src], board[dst] = -1, boat
         self.board = tuple(board)
-        self.occ = (self.occ & ~ed.bit[src]) | ed.bit[dst]
+        self.occ = occ = (self.occ & ~ed.bit[src]) | ed.bit[dst]
+        self.full = mech.refull(ed, occ, mech.refull(ed, occ, self.full, src), dst)
         self.cards = replaced(self.cards, seat, self.cards[seat] - 1)
         self.moved = True
-        self._say(text, f"moved the {boat_words(ed.boats[boat].face())} from {parsed.src} to {parsed.dst}",
-                  type="move", src=parsed.src, space=parsed.dst, boat=self._face(boat))
+        self._say(text, "move", src, dst, boat)
 
     def _draw(self, k: int) -> None:
         seat = self.to_act
@@ -436,8 +420,7 @@ class State(GameState):
     def _begin_market(self, kind: str, causer: int) -> None:
         n = self.players
         order = mech.market_order(self, kind, causer)
-        self._announce(None, None, f"The {kind.capitalize()} Market Day begins: {COLOURS[order[0]]} scores "
-                       "first", type="market", day=kind, causer=causer, order=list(order[:n]))
+        self.said = Said((None, None, "market", kind, causer, order[:n]), self.said)
         self.market = (kind, causer, order, 0, 0)
         self.turn = causer
         self.phase = "market"
@@ -470,15 +453,14 @@ class State(GameState):
         else:
             self._final_scoring()
 
-    def _market_choice(self, text: str, parsed: Action) -> None:
+    def _market_choice(self, text: str, landing: int, space: int) -> None:
         assert self.market is not None
         kind, causer, order, index, idle = self.market
         if text == "decline":
-            self._say(text, "scored no landing", type="decline")
+            self._say(text, "decline")
             self.market = (kind, causer, order, index + 1, idle + 1)
         else:
-            assert parsed.landing is not None and parsed.space is not None
-            self._score(text, self.ed.landing_index[parsed.landing], self.ed.index[parsed.space])
+            self._score(text, landing, space)
             self.market = (kind, causer, order, index + 1, 0)
         self._seek_scorer()
 
@@ -500,11 +482,7 @@ class State(GameState):
         boat = self._take_off(remove)
         self.stocks = replaced(self.stocks, seat, appended(self.stocks[seat], boat))
         self.master = landing
-        gains = ", ".join(f"{colour} +{p}" for colour, p in points.items() if p) or "no points"
-        space = ed.spaces[remove]
-        self._say(text, f"scored landing {name} ({gains}), taking the {boat_words(ed.boats[boat].face())} on "
-                  f"{space} into the stock", type="score", landing=name, value=value, points=points,
-                  space=space, boat=self._face(boat))
+        self._say(text, "score", landing, value, points, remove, boat)
 
     def _final_scoring(self) -> None:
         ed = self.ed
@@ -518,9 +496,7 @@ class State(GameState):
             totals[COLOURS[seat]] = sum(stock_value([counts[good]]) for good in GOODS)
         self.phase = "over"
         self.to_act = None
-        words = ", ".join(f"{colour} +{p}" for colour, p in totals.items())
-        self._announce(None, None, f"The Big Market Day is over and the stocks are scored: {words}",
-                       type="stock", points=totals)
+        self.said = Said((None, None, "stock", totals), self.said)
 
     # ---- refusals, scores, views, snapshots -----------------------------------------------------
 
@@ -532,6 +508,9 @@ class State(GameState):
 
     def _view(self, seat: int) -> dict[str, Any]:
         return view(self, seat)
+
+    def _event_entries(self, seat: int) -> list[dict[str, Any]]:
+        return event_entries(self)
 
     def _label(self, notation: str) -> str:
         return label(self, notation)

@@ -7,6 +7,7 @@ columns, the thief's row. A widget parses no notation and computes no rule value
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from . import _mechanics as mech
@@ -14,6 +15,7 @@ from ._mechanics import HOOD_LIMIT
 from ._notation import COLOURS, TEMPLATES, boat_words, parse
 
 if TYPE_CHECKING:
+    from ._edition import Edition
     from ._state import State
 
 _PROMPTS = {
@@ -264,6 +266,129 @@ def label(state: State, notation: str) -> str:
         left = len(state.stacks[action.stack - 1])
         return f"Draw from stack {action.stack} ({_STACKS[action.stack]}, {left} left)"
     return "End your turn without moving a boat" if kind == "end" else "Pass: you cannot place a boat"
+
+
+class Said:
+    """One public event as raw data ``(seat, action, kind, *details)``, linked to the one before (states
+    share their history). Its dict, text included, is written the first time a view asks for it."""
+
+    __slots__ = ("entry", "prev", "raw")
+
+    def __init__(self, raw: tuple[Any, ...], prev: Said | None) -> None:
+        self.raw = raw
+        self.prev = prev
+        self.entry: dict[str, Any] | None = None
+
+
+def event_entries(state: State) -> list[dict[str, Any]]:
+    """The events of ``view["events"]``, oldest first (each a fresh dict, as the base class gives)."""
+    nodes = []
+    node = state.said
+    while node is not None:
+        nodes.append(node)
+        node = node.prev
+    out = []
+    for node in reversed(nodes):
+        entry = node.entry
+        if entry is None:
+            entry = node.entry = event_entry(state.ed, node.raw)
+        out.append(dict(entry))
+    return out
+
+
+def event_entry(ed: Edition, raw: tuple[Any, ...]) -> dict[str, Any]:
+    """One event's dict: its data for widgets, then seat, action and the sentence ``text``."""
+    seat, action, kind = raw[0], raw[1], raw[2]
+    data, words = _EVENT_WRITERS[kind](ed, seat, *raw[3:])
+    who = f"{COLOURS[seat].capitalize()} " if seat is not None else ""
+    return {**data, "seat": seat, "action": action, "text": who + words}
+
+
+def _said_place(ed: Edition, seat: int, space: int, boat: int, lukphat: tuple[int, int, Any] | None,
+                ) -> tuple[dict[str, Any], str]:
+    name = ed.spaces[space]
+    words = f"placed a {boat_words(ed.boats[boat].face())} on {name}"
+    track = None
+    if lukphat is not None:
+        step, points, market = lukphat
+        track = {"space": step, "points": points, "market": market}
+        words += f"; the Luk Phat counter moves to space {step} ({COLOURS[seat]} +{points})"
+        if market:
+            words += f" and calls the {market.capitalize()} Market Day"
+    face = ed.boats[boat].face(with_id=False)
+    return {"type": "place", "space": name, "boat": face, "lukphat": track}, words
+
+
+def _said_claim(ed: Edition, seat: int, space: int, src: int) -> tuple[dict[str, Any], str]:
+    where = ed.spaces[space]
+    if src < 0:
+        return {"type": "claim", "space": where, "src": None}, f"put a merchant on the boat on {where}"
+    return ({"type": "claim", "space": where, "src": ed.spaces[src]},
+            f"moved a merchant from {ed.spaces[src]} onto the boat on {where}")
+
+
+def _said_unclaimed(ed: Edition, seat: int, space: int) -> tuple[dict[str, Any], str]:
+    where = ed.spaces[space]
+    return {"type": "decline", "space": where}, f"left the boat on {where} unclaimed"
+
+
+def _said_steal(ed: Edition, seat: int, space: int, to: str, boat: int, owner: int,
+                ) -> tuple[dict[str, Any], str]:
+    if space < 0:
+        return {"type": "steal", "src": None}, "let the thief take nothing"
+    src = ed.spaces[space]
+    return ({"type": "steal", "src": src, "to": to, "boat": ed.boats[boat].face(with_id=False),
+             "owner": COLOURS[owner] if owner >= 0 else None},
+            f"stole the {boat_words(ed.boats[boat].face())} on {src} into the {to}")
+
+
+def _said_inspect(ed: Edition, seat: int, removed: tuple[int, ...], kept: int) -> tuple[dict[str, Any], str]:
+    names = [ed.spaces[s] for s in removed]
+    words = f"had the inspector remove the thief on {', '.join(names)}" if len(names) == 1 else \
+        f"had the inspector remove the thieves on {', '.join(names)}"
+    kept_name = ed.spaces[kept] if kept >= 0 else None
+    if kept_name:
+        words += f", taking the one on {kept_name} into the hand"
+    return {"type": "inspect", "removed": names, "kept": kept_name}, words
+
+
+def _said_move(ed: Edition, seat: int, src: int, dst: int, boat: int) -> tuple[dict[str, Any], str]:
+    words = f"moved the {boat_words(ed.boats[boat].face())} from {ed.spaces[src]} to {ed.spaces[dst]}"
+    return {"type": "move", "src": ed.spaces[src], "space": ed.spaces[dst],
+            "boat": ed.boats[boat].face(with_id=False)}, words
+
+
+def _said_score(ed: Edition, seat: int, landing: int, value: int, points: dict[str, int], space: int,
+                boat: int) -> tuple[dict[str, Any], str]:
+    name = ed.landing_names[landing]
+    gains = ", ".join(f"{colour} +{p}" for colour, p in points.items() if p) or "no points"
+    words = (f"scored landing {name} ({gains}), taking the {boat_words(ed.boats[boat].face())} on "
+             f"{ed.spaces[space]} into the stock")
+    return {"type": "score", "landing": name, "value": value, "points": points, "space": ed.spaces[space],
+            "boat": ed.boats[boat].face(with_id=False)}, words
+
+
+def _said_market(ed: Edition, seat: None, day: str, causer: int, order: tuple[int, ...],
+                 ) -> tuple[dict[str, Any], str]:
+    return ({"type": "market", "day": day, "causer": causer, "order": list(order)},
+            f"The {day.capitalize()} Market Day begins: {COLOURS[order[0]]} scores first")
+
+
+def _said_stock(ed: Edition, seat: None, totals: dict[str, int]) -> tuple[dict[str, Any], str]:
+    words = ", ".join(f"{colour} +{p}" for colour, p in totals.items())
+    return {"type": "stock", "points": totals}, f"The Big Market Day is over and the stocks are scored: " \
+        f"{words}"
+
+
+_EVENT_WRITERS: dict[str, Callable[..., tuple[dict[str, Any], str]]] = {
+    "place": _said_place, "claim": _said_claim, "unclaimed": _said_unclaimed, "steal": _said_steal,
+    "inspect": _said_inspect, "move": _said_move, "score": _said_score, "market": _said_market,
+    "stock": _said_stock,
+    "end": lambda ed, seat: ({"type": "end"}, "ended the turn"),
+    "pass": lambda ed, seat: ({"type": "pass"}, "passed: no boat can be placed"),
+    "draw": lambda ed, seat, stack: ({"type": "draw", "stack": stack}, f"drew from stack {stack}"),
+    "decline": lambda ed, seat: ({"type": "decline"}, "scored no landing"),
+}
 
 
 # ---- the board as text ----------------------------------------------------------------------------
