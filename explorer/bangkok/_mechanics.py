@@ -218,6 +218,7 @@ class PlaceTables:
         goods = list(dict.fromkeys(card.goods for card in kinds))
         self.kind_of = (*ed.kind_of, len(kinds))
         self.mask_of = (*ed.mask_of, 0)
+        self.chilli_of = (*ed.chilli_of, False)
         self.goods = goods
         self.goods_of_kind = [goods.index(card.goods) for card in kinds]
         wanted = [next(card.mask for card in kinds if card.goods == g) for g in goods]
@@ -307,6 +308,7 @@ def _frontier(occupied: int) -> tuple[int, ...]:
 
 
 _FRONTIER = tuple(_frontier(occupied) for occupied in range(1 << CELLS))
+_ALL_CELLS = range(CELLS)
 
 
 def chilli_limits(expert: bool, reading: str) -> tuple[bool, bool]:
@@ -319,11 +321,18 @@ def chilli_limits(expert: bool, reading: str) -> tuple[bool, bool]:
 def market_places(market: Sequence[int], chilli: bool, chilli_of: Sequence[bool],
                   limits: tuple[bool, bool]) -> list[int]:
     """The empty places of ``market`` (card ids, -1 empty) where a (chilli) card may go now."""
-    places = _FRONTIER[sum(1 << i for i in range(CELLS) if market[i] != EMPTY)]
+    occupied = 0
+    for i in _ALL_CELLS:
+        if market[i] != EMPTY:
+            occupied |= 1 << i
+    places = _FRONTIER[occupied]
     if not chilli:
         return list(places)
-    rows = {ROW_OF[i] for i in range(CELLS) if market[i] != EMPTY and chilli_of[market[i]]}
-    columns = {COLUMN_OF[i] for i in range(CELLS) if market[i] != EMPTY and chilli_of[market[i]]}
+    rows, columns = set(), set()
+    for i, card in enumerate(market):
+        if card != EMPTY and chilli_of[card]:
+            rows.add(ROW_OF[i])
+            columns.add(COLUMN_OF[i])
     limit_rows, limit_columns = limits
     return [i for i in places
             if not (limit_rows and ROW_OF[i] in rows) and not (limit_columns and COLUMN_OF[i] in columns)]

@@ -9,7 +9,7 @@ by :mod:`._view`, refusals by :mod:`._explain`.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from operator import getitem
+from operator import getitem, itemgetter
 from typing import Any, ClassVar
 
 from .._errors import IllegalAction
@@ -76,6 +76,7 @@ class State(GameState):
     aside: tuple[int, ...]  # pontoon tiles nobody received
     boat_pile: tuple[int, ...]
     chilli_pile: tuple[int, ...]
+    _tables: PlaceTables  # the edition's lookup tables, kept at hand for the hot paths
 
     # ---- editions -----------------------------------------------------------------------------
 
@@ -90,6 +91,7 @@ class State(GameState):
 
     def _setup(self) -> None:
         ed, players = self.edition, self.players
+        self._tables = PlaceTables.of(ed)
         rng = self.rng("setup")
         self._phase, self.round, self.turns, self.happened = ACT, 1, 0, None
         start = self.rules["start"]
@@ -142,8 +144,9 @@ class State(GameState):
             return out or ["pass"]
         seat = self.to_act
         assert seat is not None
-        tables = PlaceTables.of(self.edition)
-        kinds = dict.fromkeys([tables.kind_of[c] for c in self.hands[seat]])
+        tables = self._tables
+        kind_of = tables.kind_of
+        kinds = dict.fromkeys([kind_of[c] for c in self.hands[seat]])
         if self._phase == RETURN:
             return [tables.return_texts[kind] for kind in kinds]
         return self._market_actions(seat, tables, kinds)
@@ -152,10 +155,10 @@ class State(GameState):
         # The hot path of random playouts (most of a playout's time): the legal takes of a line come
         # from per-edition tables keyed by its packed goods bitmasks, and the text of each take
         # ("a1=PZ,c1=P") is joined from per-place texts, then prefixed by hand card and end.
-        # Plain loops, no comprehensions: on Python 3.11 each comprehension is a function call.
-        tables = PlaceTables.of(self.edition)
+        # Plain loops in the inner part: on Python 3.11 each comprehension is a function call.
+        tables = self._tables
         port = self.port
-        m0, m1, m2, m3, m4, m5, m6, m7, m8 = map(tables.mask_of.__getitem__, port)
+        m0, m1, m2, m3, m4, m5, m6, m7, m8 = itemgetter(*port)(tables.mask_of)
         packed = (m0 | m1 << 4 | m2 << 8, m3 | m4 << 4 | m5 << 8, m6 | m7 << 4 | m8 << 8,  # rows
                   m0 | m3 << 4 | m6 << 8, m1 | m4 << 4 | m7 << 8, m2 | m5 << 4 | m8 << 8)  # columns
         cell_texts = list(map(getitem, tables.fragments, port))  # "a1=PZ" per place
@@ -165,7 +168,8 @@ class State(GameState):
         out: list[Hashable] = []
         append = out.append
         assert self.to_act is not None
-        for kind in dict.fromkeys(map(tables.kind_of.__getitem__, self.hands[self.to_act])):
+        kind_of = tables.kind_of
+        for kind in dict.fromkeys([kind_of[c] for c in self.hands[self.to_act]]):
             goods = goods_of_kind[kind]
             want, takes, prefixes = wanted[goods], all_takes[goods], all_prefixes[kind]
             for line, combo in faced:
@@ -229,7 +233,7 @@ class State(GameState):
     # ---- playing ------------------------------------------------------------------------------
 
     def _apply(self, action: Hashable) -> None:
-        text = str(action)
+        text = action if action.__class__ is str else str(action)
         seat = self.to_act
         assert seat is not None
         if text.startswith("place:"):
@@ -252,9 +256,9 @@ class State(GameState):
     def _take_from_hand(self, seat: int, face: str) -> tuple[int, list[int]]:
         hand = list(self.hands[seat])
         face_of = self.edition.face_of
-        for i, card in enumerate(hand):
+        for card in hand:
             if face_of[card] == face:
-                del hand[i]
+                hand.remove(card)  # its first copy: the card found
                 return card, hand
         raise AssertionError(f"{face} is not in seat {seat}'s hand")  # legal actions rule it out
 
@@ -264,7 +268,7 @@ class State(GameState):
     def _apply_place(self, seat: int, text: str) -> None:
         # The text is one this state listed ("place:PZ@R1R>a1=ZB,c1=P"): read by position, not parsed.
         at = text.index("@", 6)
-        end = ENDS[END_INDEX[text[at + 1:at + 4]]]
+        cells = ENDS[END_INDEX[text[at + 1:at + 4]]].cells
         card, hand = self._take_from_hand(seat, text[6:at])
         self.port_before = self.port
         port = list(self.port)
@@ -273,31 +277,42 @@ class State(GameState):
             hand.append(port[cell])
             port[cell] = EMPTY
         # The placed card pushes in from the near side: everything slides to the far end, in order.
-        line = [card] + [port[c] for c in end.cells if port[c] != EMPTY]
-        gap = len(end.cells) - len(line)
-        for i, cell in enumerate(end.cells):
-            port[cell] = line[i - gap] if i >= gap else EMPTY
+        # (At least one card of the line was taken, so the card and what stays fill 1-3 places.)
+        line = [card]
+        for cell in cells:
+            if port[cell] != EMPTY:
+                line.append(port[cell])
+        near, middle, far = cells
+        if len(line) == 3:
+            port[near], port[middle], port[far] = line
+        elif len(line) == 2:
+            port[near], port[middle], port[far] = EMPTY, line[0], line[1]
+        else:
+            port[near], port[middle], port[far] = EMPTY, EMPTY, card
         drawn = self._refill(port)
-        self._set_hand(seat, hand)
-        self._log(seat, text, drawn, card)
-        self._after_hand_change(seat)
+        self.hands = replaced(self.hands, seat, tuple(hand))
+        self.happened = Happened(seat, text, drawn, card, self.happened)
+        if len(hand) <= HAND_SIZE:
+            self._end_turn(seat)
+        else:
+            self._after_hand_change(seat)
 
     def _refill(self, port: list[int]) -> tuple[tuple[int, int], ...]:
         """Fill the port's empty places from the piles; return each (place, card) drawn."""
-        chilli_of = self.edition.chilli_of
-        chillies = sum(1 for c in port if c != EMPTY and chilli_of[c])
+        chillies = sum(itemgetter(*port)(self._tables.chilli_of))
         boat_pile, chilli_pile = self.boat_pile, self.chilli_pile
         once = self.rules["refill"] == "once"
         from_boats = chillies > 1
         drawn = []
-        for cell in range(CELLS):
-            if port[cell] != EMPTY:
-                continue
+        cell = 0
+        for _ in range(port.count(EMPTY)):
+            cell = port.index(EMPTY, cell)  # the next empty place, in order (filled ones are passed)
             if not once:
                 from_boats = chillies > 1
             use_boats = from_boats if (boat_pile if from_boats else chilli_pile) else not from_boats
             pile = boat_pile if use_boats else chilli_pile
             if not pile:
+                cell += 1
                 continue
             port[cell] = pile[0]
             if use_boats:
@@ -306,6 +321,7 @@ class State(GameState):
                 chilli_pile = pile[1:]
                 chillies += 1
             drawn.append((cell, pile[0]))
+            cell += 1
         self.port, self.boat_pile, self.chilli_pile = tuple(port), boat_pile, chilli_pile
         return tuple(drawn)
 
@@ -315,8 +331,15 @@ class State(GameState):
             self._end_turn(seat)
             return
         chilli_of = self.edition.chilli_of
-        kinds = {chilli_of[c] for c in hand}
-        self._phase = MARKET if any(self.market_places(seat, k) for k in kinds) else RETURN
+        has_boat = has_chilli = False
+        for card in hand:
+            if chilli_of[card]:
+                has_chilli = True
+            else:
+                has_boat = True
+        fits = ((has_boat and self.market_places(seat, False))
+                or (has_chilli and self.market_places(seat, True)))
+        self._phase = MARKET if fits else RETURN
 
     def _apply_market(self, seat: int, text: str) -> None:
         face, place = read_market(text)
@@ -381,6 +404,9 @@ class State(GameState):
     # ---- refusals -----------------------------------------------------------------------------
 
     def _match(self, action: Hashable) -> Hashable:
+        legal = self._legal_cache
+        if legal is not None and action in legal:  # the usual case, without the calls below
+            return action
         try:
             return super()._match(action)
         except IllegalAction:
