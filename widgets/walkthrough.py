@@ -1,18 +1,24 @@
-"""A step-by-step walkthrough: rulebook positions on one table, with Back and Next step buttons.
+"""A step-by-step walkthrough: rulebook positions on one table, with a stepper beside it.
 
 Each :class:`Step` is a title, a short explanation, an engine state and optional result text. The
 :class:`Walkthrough` shows one step at a time on a single table widget (any ``GameWidget`` subclass,
-so later games' tables work too). The table lets the learner act for whichever seat is to act, so
-they can try a legal card from the step's position; the explanation stays, a note says that the
-table has moved on, and **Reset step** brings the step's position back.
+so later games' tables work too), with the stepper (Back, Next, the step's title and caption) beside
+the table, so both fit in the first screen. The table is seen from one seat for the whole walkthrough
+(the seats never rotate); the learner may still try a legal move for whichever seat is to act. The
+caption follows the table: after a tried move it says what was tried, and **Reset step** brings the
+step's position back. Each step's caption names the book's move in words (the engine's own event
+texts, with the rulebook's names for the seats) and lists its rules with their text.
+
+:func:`check_section` folds the printed engine-against-book numbers of a notebook cell into a
+collapsed "check" section; the plain text stays the cell's output, which nbval compares.
 
 >>> import explorer
 >>> start = explorer.new_game("tindahan", players=3, seed=1)
 >>> steps = [Step("The deal", "Ten cards each.", start),
-...          Step("A first card", "Seat 0 leads.", start.play(start.legal_actions()[0]))]
+...          Step("A first card", "A leads.", start.play(start.legal_actions()[0]))]
 >>> tour = Walkthrough(steps, title="Demo")
 >>> tour
-<Walkthrough 'Demo': step 1 of 2 'The deal', tindahan, 3 players>
+<Walkthrough 'Demo': step 1 of 2 'The deal', tindahan, 3 players, seen from A>
 >>> tour.next(); tour.index, tour.back_button.disabled, tour.next_button.disabled
 (1, False, True)
 """
@@ -20,11 +26,15 @@ table has moved on, and **Reset step** brings the step's position back.
 from __future__ import annotations
 
 import html
+import io
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager, redirect_stdout
 from dataclasses import dataclass
+from typing import Any
 
 import ipywidgets as ipw
+from IPython.display import display
 
 from explorer import GameState
 
@@ -32,6 +42,10 @@ from ._kinds import widget_for
 from ._session import GameWidget
 
 SEAT_LETTERS = "ABCDEFGH"
+# What the seat to act sees that the others do not: its moves. The fixed-seat table takes these from
+# the acting seat's view, so a learner can try a move for any seat without the table turning round.
+ACTOR_KEYS = ("legal", "labels", "moves", "prompt")
+_SEAT_WORD = re.compile(r"\b[Ss]eat (\d+)\b")
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +53,9 @@ class Step:
     """One position of a walkthrough.
 
     ``text`` and ``result`` use a small markdown subset (see :func:`markdown_html`); ``rules`` are
-    the ids of the rules the step shows, listed under the explanation.
+    the ids of the rules the step shows, listed with their text under the explanation. ``move`` says
+    the book's move in words; left empty, the caption takes it from the engine's events since the
+    previous step (when this step's position continues the previous one).
     """
 
     title: str
@@ -47,6 +63,7 @@ class Step:
     state: GameState
     result: str = ""
     rules: tuple[str, ...] = ()
+    move: str = ""
 
 
 # ---- a deliberately small markdown: paragraphs, "- " lists, **bold**, *em*, `code`, [links](url) ----
@@ -104,14 +121,90 @@ def markdown_html(text: str) -> str:
     return "".join(blocks)
 
 
+# ---- the check section: the engine's numbers beside the book's, folded away -----------------------
+
+
+class CheckText:
+    """Printed check lines: plain text for nbval and JupyterLab, a collapsed <details> in HTML."""
+
+    def __init__(self, title: str, text: str) -> None:
+        self.title = title
+        self.text = text
+
+    def __repr__(self) -> str:
+        return self.text.rstrip("\n")
+
+    def _repr_html_(self) -> str:
+        return (f'<details class="re-check"><summary>{html.escape(self.title)}</summary>'
+                f'<pre>{html.escape(self.text.rstrip())}</pre></details>')
+
+
+@contextmanager
+def check_section(title: str = "Check: the engine's numbers beside the book's") -> Iterator[None]:
+    """Everything printed inside the block is shown as one collapsed "check" section.
+
+    >>> with check_section("Check"):
+    ...     print("tricks: book 2, engine 2")
+    tricks: book 2, engine 2
+    """
+    buffer = io.StringIO()
+    with redirect_stdout(buffer):
+        yield
+    if buffer.getvalue().strip():
+        display(CheckText(title, buffer.getvalue()))  # type: ignore[no-untyped-call]
+
+
+# ---- the walkthrough ------------------------------------------------------------------------------
+
+
+def _fixed_seat_table(table_class: type[GameWidget]) -> type[GameWidget]:
+    """``table_class`` drawn from one seat, whoever is to act (the acting seat's moves still offered)."""
+
+    class FixedSeatTable(table_class):  # type: ignore[misc,valid-type]  # a class chosen at run time
+        view_from = 0
+
+        def _pick_view_seat(self) -> int:
+            return self.view_from
+
+        def _render(self) -> None:
+            state = self.state
+            seat = self.view_from
+            view = state.view(seat)
+            current = state.current_player
+            if current is not None and current != seat:
+                acting = state.view(current)
+                view.update({key: acting[key] for key in ACTOR_KEYS if key in acting})
+            view.update(self._extras(seat))
+            self.view = view
+
+    FixedSeatTable.__name__ = FixedSeatTable.__qualname__ = table_class.__name__
+    return FixedSeatTable
+
+
+def _rule_item(rule_id: str, text: str) -> str:
+    """A rule's text, its id small beside it (the id is what refusals name)."""
+    rid = html.escape(rule_id)
+    if not text:
+        return f"<li>{rid}</li>"
+    return f'<li>{html.escape(text)} <small class="re-rule-id">({rid})</small></li>'
+
+
+def _continues(before: GameState, after: GameState) -> bool:
+    """Whether ``after`` is ``before`` played on by at least one move."""
+    if (before.GAME, before.players) != (after.GAME, after.players):
+        return False
+    old, new = before.actions(), after.actions()
+    return len(new) > len(old) and new[: len(old)] == old and before.seed == after.seed
+
+
 class Walkthrough(ipw.VBox):  # type: ignore[misc]  # ipywidgets is untyped
     """Steps through ``steps`` on one table; ``next()``, ``back()``, ``go(i)`` and ``reset()`` drive it.
 
     ``table_class`` draws the states (default: the widget the first step's game names in its spec,
-    :func:`widgets.widget_for`); it is built with
-    ``seat=None`` and no bots, so the learner may act for whichever seat is to act. ``names`` gives
-    the seats' display names (default A, B, C, ... as the rulebooks call the players); ``teaching``
-    shows every hand face up, which a walkthrough usually wants.
+    :func:`widgets.widget_for`); it is built with no bots, so the learner may act for whichever seat
+    is to act. ``seat`` is the seat the table is seen from throughout (default: the seat to act at
+    the first step). ``names`` gives the seats' display names (default A, B, C, ... as the rulebooks
+    call the players); ``teaching`` shows every hand face up, which a walkthrough usually wants.
     """
 
     def __init__(
@@ -123,6 +216,7 @@ class Walkthrough(ipw.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         names: Iterable[str] | None = None,
         teaching: bool = True,
         start: int = 0,
+        seat: int | None = None,
     ) -> None:
         self._steps = tuple(steps)
         if not self._steps:
@@ -139,8 +233,14 @@ class Walkthrough(ipw.VBox):  # type: ignore[misc]  # ipywidgets is untyped
                                  f"{table_class.__name__} draws {', '.join(games)}")
         if not 0 <= start < len(self._steps):
             raise ValueError(f"start must be a step index from 0 to {len(self._steps) - 1}, not {start}")
+        if seat is None:
+            seat = self._steps[0].state.current_player or 0
+        fewest = min(step.state.players for step in self._steps)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < fewest:
+            raise ValueError(f"seat must be an int from 0 to {fewest - 1}, not {seat!r}")
         self._title = title
-        self._table_class = table_class
+        self._table_class = _fixed_seat_table(table_class)
+        self._seat = seat
         self._names = list(names) if names is not None else None
         self._teaching = teaching
         self._index = start
@@ -151,20 +251,29 @@ class Walkthrough(ipw.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         self.explanation = ipw.HTML()
         self.result = ipw.HTML()
         self.note = ipw.HTML()
-        self.back_button = ipw.Button(description="Back", tooltip="Go back to the previous step")
+        self.back_button = ipw.Button(description="Back", tooltip="Go back to the previous step",
+                                      layout=ipw.Layout(width="auto"))
         self.next_button = ipw.Button(description="Next step", button_style="primary",
-                                      tooltip="Go on to the next step")
-        self.reset_button = ipw.Button(description="Reset step",
+                                      tooltip="Go on to the next step", layout=ipw.Layout(width="auto"))
+        self.reset_button = ipw.Button(description="Reset step", layout=ipw.Layout(width="auto"),
                                        tooltip="Put the table back to this step's position")
         self.back_button.on_click(lambda _b: self.back())
         self.next_button.on_click(lambda _b: self.next())
         self.reset_button.on_click(lambda _b: self.reset())
-        nav = ipw.HBox([self.back_button, self.counter, self.next_button, self.reset_button],
+        nav = ipw.HBox([self.back_button, self.next_button, self.counter],
                        layout=ipw.Layout(align_items="center", flex_flow="row wrap"))
         nav.add_class("re-walkthrough-nav")
+        self.stepper = ipw.VBox([self.heading, nav, self.explanation, self.result, self.note,
+                                 self.reset_button],
+                                layout=ipw.Layout(flex="0 1 320px", min_width="260px", max_width="360px",
+                                                  padding="0 0 0 12px"))
+        self.stepper.add_class("re-walkthrough-stepper")
         self.table = self._new_table(self._steps[start].state)
-        self.table_box = ipw.Box([self.table])
-        super().__init__([self.heading, nav, self.explanation, self.table_box, self.result, self.note])
+        self.table_box = ipw.Box([self.table], layout=ipw.Layout(flex="1 1 640px", min_width="0"))
+        row = ipw.HBox([self.table_box, self.stepper],
+                       layout=ipw.Layout(flex_flow="row wrap", align_items="flex-start", width="100%"))
+        row.add_class("re-walkthrough-row")
+        super().__init__([row])
         self.add_class("re-walkthrough")
         self._show()
 
@@ -182,6 +291,11 @@ class Walkthrough(ipw.VBox):  # type: ignore[misc]  # ipywidgets is untyped
     @property
     def step(self) -> Step:
         return self._steps[self._index]
+
+    @property
+    def seat(self) -> int:
+        """The seat the table is seen from, the same at every step."""
+        return self._seat
 
     def go(self, index: int) -> None:
         """Show step ``index`` (from 0) with its own position on the table."""
@@ -207,6 +321,42 @@ class Walkthrough(ipw.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         """Whether the learner has played on from the step's position."""
         return self.table.state != self.step.state
 
+    # ---- words --------------------------------------------------------------------------------
+
+    def name(self, seat: int) -> str:
+        """The display name of ``seat`` (the rulebook's names, A, B, C, ... by default)."""
+        names = self.table.names
+        return names[seat] if 0 <= seat < len(names) else SEAT_LETTERS[seat]
+
+    def words(self, text: str) -> str:
+        """An engine text with every "seat N" replaced by that seat's name."""
+        return _SEAT_WORD.sub(lambda m: self.name(int(m.group(1))), text)
+
+    def moves_between(self, before: GameState, after: GameState) -> list[str]:
+        """What happened from ``before`` to ``after`` in words (empty unless ``after`` continues it)."""
+        if not _continues(before, after):
+            return []
+        seen = len(before.view(self._seat)["events"])
+        return [self.words(str(event.get("text", ""))) for event in after.view(self._seat)["events"][seen:]
+                if isinstance(event, dict) and event.get("text")]
+
+    def book_move(self, index: int | None = None) -> list[str]:
+        """The book's move into step ``index`` (default: the step shown) in words."""
+        i = self._index if index is None else index
+        step = self._steps[i]
+        if step.move:
+            return [step.move]
+        return self.moves_between(self._steps[i - 1].state, step.state) if i > 0 else []
+
+    def rule_lines(self, step: Step) -> list[tuple[str, str]]:
+        """(id, text) of each rule the step lists; the text is empty for an id the game does not know."""
+        rules: Any = getattr(step.state, "RULES", {})
+        out = []
+        for rule_id in step.rules:
+            found = rules.get(rule_id) if hasattr(rules, "get") else None
+            out.append((rule_id, str(getattr(found, "text", "")) if found is not None else ""))
+        return out
+
     # ---- drawing ------------------------------------------------------------------------------
 
     def _new_table(self, state: GameState) -> GameWidget:
@@ -215,6 +365,8 @@ class Walkthrough(ipw.VBox):  # type: ignore[misc]  # ipywidgets is untyped
             names = list(SEAT_LETTERS[: state.players])
         table = self._table_class(state, seat=None, bots=None, bot_delay=0, teaching=self._teaching,
                                   names=names)
+        table.view_from = self._seat
+        table._render()  # drawn from the fixed seat from the first message on
         table.observe_state(self._observer)
         return table
 
@@ -230,6 +382,21 @@ class Walkthrough(ipw.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         self.table_box.children = (self.table,)
         table.close()
 
+    def _caption(self) -> str:
+        step = self.step
+        parts = [markdown_html(step.text)]
+        moves = self.book_move()
+        if moves:
+            items = "".join(f"<li>{html.escape(text)}</li>" for text in moves)
+            parts.append('<div class="re-walkthrough-move"><strong>The book\'s move:</strong>'
+                         f"<ul>{items}</ul></div>")
+        rules = self.rule_lines(step)
+        if rules:
+            items = "".join(_rule_item(rule_id, text) for rule_id, text in rules)
+            parts.append('<div class="re-walkthrough-rules"><strong>The rules here:</strong>'
+                         f"<ul>{items}</ul></div>")
+        return "".join(parts)
+
     def _show(self) -> None:
         step = self.step
         n = len(self._steps)
@@ -242,27 +409,35 @@ class Walkthrough(ipw.VBox):  # type: ignore[misc]  # ipywidgets is untyped
             self.heading.value = title
             self.counter.value = (f'<span class="re-walkthrough-counter" role="status" aria-live="polite">'
                                   f"Step {self._index + 1} of {n}</span>")
-            rules = ""
-            if step.rules:
-                ids = ", ".join(f"<code>{html.escape(rule)}</code>" for rule in step.rules)
-                rules = f'<p class="re-walkthrough-rules">Rules: {ids}</p>'
-            self.explanation.value = markdown_html(step.text) + rules
-            self.result.value = markdown_html(step.result) if step.result else ""
             self.back_button.disabled = self._index == 0
             self.next_button.disabled = self._index == n - 1
             self._table_changed(self.table.state)
 
     def _table_changed(self, state: GameState) -> None:
-        if state != self.step.state:
-            self.note.value = ('<p class="re-walkthrough-note" role="status" aria-live="polite"><em>You are '
-                               "trying moves from this step's position. <strong>Reset step</strong> puts the "
-                               "table back.</em></p>")
-        else:
+        step = self.step
+        if state == step.state:
+            self.explanation.value = self._caption()
+            self.result.value = (f'<div class="re-walkthrough-result"><strong>Result:</strong> '
+                                 f"{markdown_html(step.result)}</div>") if step.result else ""
             self.note.value = ""
+            self.reset_button.disabled = True
+            return
+        tried = self.moves_between(step.state, state)
+        items = "".join(f"<li>{html.escape(text)}</li>" for text in tried)
+        book = self.book_move(self._index + 1) if self._index + 1 < len(self._steps) else []
+        instead = (f"<p>The book goes on differently: {html.escape('; '.join(book))}.</p>" if book else "")
+        self.explanation.value = (
+            '<div class="re-walkthrough-tried" role="status" aria-live="polite">'
+            "<p><strong>You are trying moves from this step's position.</strong> "
+            "The explanation above was for the book's position; the table now shows yours.</p>"
+            + (f"<p>Since the step:</p><ul>{items}</ul>" if items else "") + instead + "</div>")
+        self.result.value = ""
+        self.note.value = "<p><em><strong>Reset step</strong> puts the book's position back.</em></p>"
+        self.reset_button.disabled = False
 
     def __repr__(self) -> str:
         state = self.step.state
         title = f" {self._title!r}:" if self._title else ""
         tried = ", learner trying moves" if self.moved_on else ""
         return (f"<Walkthrough{title} step {self._index + 1} of {len(self._steps)} {self.step.title!r}, "
-                f"{state.GAME}, {state.players} players{tried}>")
+                f"{state.GAME}, {state.players} players, seen from {self.name(self._seat)}{tried}>")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+import html
 import re
 from typing import ClassVar
 
@@ -10,12 +11,13 @@ import pytest
 
 import explorer
 from explorer import GameState
+from explorer.tindahan import RULES
 from explorer.tindahan.examples import trick_scenario
 from widgets import walkthrough
 from widgets._session import GameWidget
 from widgets.klong_board import KlongBoardWidget
 from widgets.trick_table import TrickTableWidget
-from widgets.walkthrough import Step, Walkthrough, markdown_html
+from widgets.walkthrough import CheckText, Step, Walkthrough, check_section, markdown_html
 
 
 def tindahan_steps() -> list[Step]:
@@ -65,10 +67,12 @@ def test_counter_text_rules_and_accessible_buttons() -> None:
     tour = Walkthrough(tindahan_steps(), title="Trick")
     assert "Step 1 of 6" in tour.counter.value and 'aria-live="polite"' in tour.counter.value
     assert "<h3>The deal</h3>" in tour.heading.value and "Trick" in tour.heading.value
-    assert "Rules:" not in tour.explanation.value
+    assert "rules here" not in tour.explanation.value
     tour.next()
     assert "Step 2 of 6" in tour.counter.value
-    assert "<code>tindahan.trump</code>" in tour.explanation.value
+    # A rule id comes with its rule's text.
+    assert "(tindahan.trump)" in tour.explanation.value
+    assert html.escape(RULES["tindahan.trump"].text) in tour.explanation.value
     # The visible text is the button's accessible name; the tooltip adds what it does.
     assert [b.description for b in (tour.back_button, tour.next_button, tour.reset_button)] == [
         "Back", "Next step", "Reset step"]
@@ -80,20 +84,59 @@ def test_learner_may_try_moves_and_reset_the_step() -> None:
     tour = Walkthrough(steps)
     tour.go(2)  # after B's banana-10: C is to act
     table = tour.table
-    assert table.view["seat"] == table.state.current_player == 2
+    # Seen from A (the seat to act at the first step), yet C, who is to act, may try a move.
+    assert table.view["seat"] == 0 and table.state.current_player == 2
     explanation = tour.explanation.value
     legal = table.view["legal"]
-    assert "seller:banana" in legal
-    assert table.handle_intent({"type": "play", "action": legal[0]})
+    assert "seller:banana" in legal and legal == [str(a) for a in table.state.legal_actions()]
+    assert table.handle_intent({"type": "play", "action": "seller:banana"})
     assert tour.moved_on and "Reset step" in tour.note.value
-    assert tour.explanation.value == explanation, "the step's explanation stays while the learner tries"
+    # The caption follows the position: it says a move was tried, and which, in the book's names.
+    assert tour.explanation.value != explanation
+    assert "trying moves" in tour.explanation.value and "C sends a seller" in tour.explanation.value
     assert "trying moves" in repr(tour)
+    assert table.view["seat"] == 0
     # An illegal try is refused by the engine, with its rule, and changes nothing.
     assert not table.handle_intent({"type": "play", "action": "cart:durian"})
     assert table.error["rule"].startswith("tindahan.")
     tour.reset_button.click()
     assert table.state == steps[2].state and not tour.moved_on and tour.note.value == ""
+    assert tour.explanation.value == explanation and tour.reset_button.disabled
     assert table.error == {}
+
+
+def test_seats_stay_fixed_and_each_step_names_the_books_move() -> None:
+    steps = tindahan_steps()
+    tour = Walkthrough(steps)
+    seen = []
+    moves = []
+    for i in range(len(steps)):
+        tour.go(i)
+        seen.append(tour.table.view["seat"])
+        moves.append(" ".join(tour.book_move()))
+        assert not re.search(r"\b[Ss]eat \d", tour.explanation.value), tour.explanation.value
+    assert seen == [0] * len(steps)
+    assert moves[0] == "" and "A moves the donkey cart to mango" in moves[1]
+    assert "B plays" in moves[2] and "E takes the trick" in moves[5]
+    assert "The book's move" in tour.explanation.value
+    other = Walkthrough(steps, seat=4, start=2)
+    assert other.table.view["seat"] == 4 and other.seat == 4
+    with pytest.raises(ValueError, match="seat must be"):
+        Walkthrough(steps, seat=5)
+
+
+def test_check_section_prints_plain_text_and_folds_it_in_html(capsys: pytest.CaptureFixture[str],
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    shown: list[object] = []
+    monkeypatch.setattr(walkthrough, "display", shown.append)
+    with check_section("Check: the trick"):
+        print("trick taken by: book E, engine E")
+    assert capsys.readouterr().out == ""
+    (text,) = shown
+    assert isinstance(text, CheckText)
+    assert repr(text) == "trick taken by: book E, engine E"
+    assert text._repr_html_() == ('<details class="re-check"><summary>Check: the trick</summary>'
+                                  "<pre>trick taken by: book E, engine E</pre></details>")
 
 
 def test_a_new_player_count_gets_a_new_table() -> None:
@@ -119,12 +162,14 @@ def test_a_new_player_count_gets_a_new_table() -> None:
 
 def test_repr_is_stable() -> None:
     a, b = Walkthrough(tindahan_steps(), title="Trick"), Walkthrough(tindahan_steps(), title="Trick")
-    assert repr(a) == repr(b) == "<Walkthrough 'Trick': step 1 of 6 'The deal', tindahan, 5 players>"
+    assert repr(a) == repr(b) == ("<Walkthrough 'Trick': step 1 of 6 'The deal', tindahan, 5 players, "
+                                  "seen from A>")
     a.next()
-    assert repr(a) == "<Walkthrough 'Trick': step 2 of 6 'A moves the cart', tindahan, 5 players>"
+    assert repr(a) == ("<Walkthrough 'Trick': step 2 of 6 'A moves the cart', tindahan, 5 players, "
+                       "seen from A>")
     assert not re.search(r"0x[0-9a-f]+", repr(a))
     untitled = Walkthrough(tindahan_steps()[:1])
-    assert repr(untitled) == "<Walkthrough step 1 of 1 'The deal', tindahan, 5 players>"
+    assert repr(untitled) == "<Walkthrough step 1 of 1 'The deal', tindahan, 5 players, seen from A>"
 
 
 class PlainTable(GameWidget):
