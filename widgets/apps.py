@@ -35,7 +35,16 @@ CHARTS: dict[str, Callable[[GameState, list[str]], go.Figure]] = {"bangkok": ban
 
 
 def query_settings(query: str | None = None) -> dict[str, str]:
-    """The page's query string under Voila (``QUERY_STRING``), as single values."""
+    """The page's query string under Voila (``QUERY_STRING``), as single values.
+
+    In a preheated Voila kernel (run before anyone asked for the page) this waits for the visitor's
+    request: the imports and the kernel start are done ahead, the deal is the visitor's own.
+    """
+    if query is None and os.environ.get("VOILA_PREHEAT") == "True":
+        from voila.utils import wait_for_request  # only ever needed inside a Voila kernel
+
+        wait_for_request()
+        os.environ["VOILA_PREHEAT"] = "False"  # heated and handed over: a second app must not wait
     raw = os.environ.get("QUERY_STRING", "") if query is None else query
     return {key: values[-1] for key, values in parse_qs(raw).items()}
 

@@ -1,8 +1,12 @@
-"""Serve the Voila app hub: ``python -m widgets.hub [--port N] [--theme dark]`` (what ``./dev hub`` runs).
+"""Serve the Voila app hub: ``python -m widgets.hub [--port N] [--theme dark] [--pool-size N]`` (what
+``./dev hub`` runs).
 
 Voila is started so that closed pages leave no kernels behind (the shutdown request needs no XSRF
-token, and idle kernels are culled) and nothing is fetched from outside the machine (our template
-drops the lab template's CDN stylesheets). ``/`` redirects to the hub notebook.
+token, and idle kernels are culled), nothing is fetched from outside the machine (our template
+drops the lab template's CDN stylesheets), widget updates go out at once (TCP_NODELAY on the kernel
+websockets: ``widgets._nodelay``), and the play apps and the hub page open on kernels that already
+ran them (a pool of preheated kernels per page; each visitor still gets a kernel of their own).
+``/`` redirects to the hub notebook.
 """
 
 from __future__ import annotations
@@ -12,14 +16,30 @@ import os
 import sys
 from pathlib import Path
 
+from traitlets.config import Config
+
+from ._nodelay import CLASS_NAME as NODELAY_CONNECTION
+
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 SHARE = Path(__file__).resolve().parent / "share"
 HUB = "index.ipynb"
+#: The pages Voila runs ahead of their visitors: the hub and the four play apps (the pages people
+#: open most and wait on); walkthroughs start their kernel when opened.
+PREHEATED = (HUB, "tindahan_play.ipynb", "bastos_play.ipynb", "bangkok_play.ipynb", "klongs_play.ipynb")
+#: Preheated kernels kept per page. One app kernel holds about 70-100 MB, so the default pool (five
+#: pages) fits a 2-core host with room to spare; a second visitor within the few seconds a kernel
+#: takes to refill waits as long as without preheating.
+DEFAULT_POOL_SIZE = 1
 
 
-def voila_argv(port: int, theme: str, root: Path = NOTEBOOKS) -> list[str]:
-    """The command-line configuration both the hub and the browser tests start Voila with."""
-    return [
+def voila_argv(port: int, theme: str, root: Path = NOTEBOOKS, *, pool_size: int = DEFAULT_POOL_SIZE,
+               nodelay: bool = True) -> list[str]:
+    """The command-line configuration both the hub and the browser tests start Voila with.
+
+    ``pool_size`` preheated kernels per page of PREHEATED (0: none); ``nodelay=False`` leaves Nagle's
+    algorithm on, for benchmarks that compare.
+    """
+    argv = [
         str(root),
         "--no-browser",
         "--Voila.ip=127.0.0.1",
@@ -32,6 +52,20 @@ def voila_argv(port: int, theme: str, root: Path = NOTEBOOKS) -> list[str]:
         "--MappingKernelManager.cull_connected=False",
         "--VoilaConfiguration.show_tracebacks=True",
     ]
+    if nodelay:
+        argv.append(f"--Voila.kernel_websocket_connection_class={NODELAY_CONNECTION}")
+    if pool_size > 0:
+        argv += ["--preheat_kernel=True", f"--pool_size={pool_size}"]
+    return argv
+
+
+def voila_config(pool_size: int = DEFAULT_POOL_SIZE) -> Config:
+    """What the command line cannot say: a pool only for the pages of PREHEATED ("default" covers
+    every other notebook: none)."""
+    pools = {"default": {"pool_size": 0}} | {page: {"pool_size": pool_size} for page in PREHEATED}
+    config = Config()
+    config.VoilaKernelManager.kernel_pools_config = pools if pool_size > 0 else {}
+    return config
 
 
 def voila_env(env: dict[str, str] | None = None) -> dict[str, str]:
@@ -41,10 +75,22 @@ def voila_env(env: dict[str, str] | None = None) -> dict[str, str]:
     return out
 
 
+def _pool_size(text: str) -> int:
+    size = int(text)
+    if size < 0:
+        raise argparse.ArgumentTypeError(f"a pool size is 0 or more, not {size}")
+    return size
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="./dev hub", description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8866")))
     parser.add_argument("--theme", choices=("light", "dark"), default="light")
+    parser.add_argument("--pool-size", type=_pool_size, default=_pool_size(os.environ.get("POOL_SIZE", "1")),
+                        help="preheated kernels kept ready per play app and for the hub page "
+                             "(default 1, or $POOL_SIZE; 0 turns preheating off)")
+    parser.add_argument("--nagle", action="store_true",
+                        help="leave Nagle's algorithm on (slower clicks; for benchmarks that compare)")
     args = parser.parse_args(argv)
     os.environ.update(voila_env())
 
@@ -59,7 +105,8 @@ def main(argv: list[str] | None = None) -> None:
             return [(self.server_url, RedirectHandler, {"url": hub}), *handlers]
 
     print(f"Rules Explorer app hub: http://127.0.0.1:{args.port}/  (Ctrl+C stops it)", flush=True)
-    sys.exit(HubVoila.launch_instance(argv=voila_argv(args.port, args.theme)))
+    argv = voila_argv(args.port, args.theme, pool_size=args.pool_size, nodelay=not args.nagle)
+    sys.exit(HubVoila.launch_instance(argv=argv, config=voila_config(args.pool_size)))
 
 
 if __name__ == "__main__":

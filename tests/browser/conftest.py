@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -24,6 +25,7 @@ from urllib.parse import urlparse
 import pytest
 
 import explorer
+from widgets._nodelay import LOG_LINE
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -78,8 +80,9 @@ def wait_for(url: str, timeout: float = 60.0) -> None:
             time.sleep(0.3)
 
 
-# Each served hub's process, by base URL, for tests that look at what it runs (its kernels).
+# Each served hub's process and log file, by base URL, for tests that look at what it runs.
 SERVERS: dict[str, subprocess.Popen[bytes]] = {}
+LOGS: dict[str, Path] = {}
 
 
 @contextmanager
@@ -87,21 +90,44 @@ def serve_hub(theme: str = "light") -> Iterator[str]:
     """The hub served exactly as `./dev hub [--theme dark]` serves it, on a free port; yields its URL."""
     port = free_port()
     ARTIFACTS.mkdir(exist_ok=True)
-    with (ARTIFACTS / f"voila-{theme}.log").open("w") as out:
+    log = ARTIFACTS / f"voila-{theme}-{port}.log"
+    with log.open("w") as out:
         proc = subprocess.Popen([sys.executable, "-m", "widgets.hub", "--port", str(port), "--theme", theme],
                                 cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
         base = f"http://127.0.0.1:{port}"
-        SERVERS[base] = proc
+        SERVERS[base], LOGS[base] = proc, log
         try:
             wait_for(base + "/voila/api/contents")
             yield base
         finally:
             SERVERS.pop(base, None)
+            LOGS.pop(base, None)
             proc.terminate()
             try:
                 proc.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 proc.kill()
+
+
+def kernel_ids(server: int) -> set[str]:
+    """The ids of the kernels the process ``server`` runs (its children running ipykernel)."""
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            cmdline = (stat.parent / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if int(fields[1]) == server and any(b"ipykernel" in part for part in cmdline):
+            found |= {part.decode().rsplit("kernel-", 1)[-1].removesuffix(".json")
+                      for part in cmdline if part.endswith(b".json")}
+    return found
+
+
+def page_kernel(page: Any) -> str:
+    """The id of the kernel a Voila page runs on."""
+    return str(page.evaluate(
+        "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"))
 
 
 @pytest.fixture(scope="package")
@@ -114,6 +140,13 @@ def voila_url() -> Iterator[str]:
 def dark_voila_url() -> Iterator[str]:
     with serve_hub("dark") as base:
         yield base
+
+
+def nodelay_sockets(log: str) -> dict[str, int]:
+    """Kernel id -> TCP_NODELAY read back from its websocket's socket, from a server's log
+    (``widgets._nodelay`` writes a line per connection)."""
+    pattern = re.escape(LOG_LINE).replace("%s", r"(\S+)").replace("%d", r"(\d+)")
+    return {kernel: int(value) for kernel, value in re.findall(pattern, log)}
 
 
 def luminance(css_colour: str) -> float:

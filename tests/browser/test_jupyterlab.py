@@ -1,8 +1,12 @@
-"""The widgets in JupyterLab itself, light and dark: open a walkthrough, run it, play a card."""
+"""The widgets in JupyterLab itself, light and dark: open a walkthrough, run it, play a card.
+
+JupyterLab runs with Binder's server configuration (binder/jupyter_config, as binder/start sets it),
+so these tests also check that Binder's kernel websockets send at once (TCP_NODELAY)."""
 
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -12,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import ARTIFACTS, ROOT, assert_follows_theme, free_port, wait_for
+from .conftest import ARTIFACTS, ROOT, assert_follows_theme, free_port, nodelay_sockets, wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -39,6 +43,7 @@ def lab_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[st
     shutil.copytree(ROOT / "notebooks", work, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
     port = free_port()
     ARTIFACTS.mkdir(exist_ok=True)
+    env = {**os.environ, "JUPYTER_CONFIG_PATH": str(ROOT / "binder" / "jupyter_config")}
     with (ARTIFACTS / f"jupyterlab-{theme}.log").open("w") as log:
         proc = subprocess.Popen(
             [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", "--ip=127.0.0.1",
@@ -47,7 +52,7 @@ def lab_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[st
              f"--LabApp.user_settings_dir={tmp_path / 'settings'}",
              f"--LabApp.workspaces_dir={tmp_path / 'workspaces'}",
              "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
-            cwd=work, stdout=log, stderr=subprocess.STDOUT)
+            cwd=work, stdout=log, stderr=subprocess.STDOUT, env=env)
         base = f"http://127.0.0.1:{port}"
         try:
             wait_for(base + "/api/status")
@@ -95,3 +100,6 @@ def test_walkthrough_runs_and_plays_in_jupyterlab(page: Any, lab_url: tuple[str,
     page.screenshot(path=str(ARTIFACTS / f"jupyterlab-{theme}.png"))
     assert_follows_theme(page, ".re-trick-table", theme)
     assert not page.page_errors, page.page_errors
+    # The notebook's kernel websocket had TCP_NODELAY set, read back from the socket by the server.
+    nodelay = nodelay_sockets((ARTIFACTS / f"jupyterlab-{theme}.log").read_text())
+    assert nodelay and set(nodelay.values()) == {1}, nodelay
