@@ -10,9 +10,11 @@ both name a card ``<fruit>-<value>`` and keep hands in one fixed order (fruit fi
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Final
 
+from ._events import EMPTY_LOG, EventLog
+from ._playout import Playout
 from ._state import GameState, ScoreLine
 
 FRUITS: Final = ("banana", "lanzones", "mango", "pineapple", "durian")
@@ -135,6 +137,12 @@ def parse_start(value: Any, *, top: int, hand_size: int | None = None,
     return out
 
 
+# A told event, kept raw: [previous node, seat, action, kind, data, its EventLog, view entries up to
+# it]. The last two are filled in the first time a view asks, so play() never writes a sentence.
+_Node = list[Any]
+_PREV, _SEAT, _ACTION, _KIND, _DATA, _LOG, _ENTRIES = range(7)
+
+
 class FruitState(GameState):
     """What the states of both fruit games share.
 
@@ -142,55 +150,160 @@ class FruitState(GameState):
     are told with a ``kind`` and structured data, their sentence from ``_event_text``. ``hands`` holds
     each seat's cards.
 
+    Events are kept raw (``_told``, a linked list shared between states) and become the base class's
+    ``_events`` log, with their sentences, only when something reads them: a random playout writes no
+    text at all, and a view reuses what an earlier view of the same game has written.
+
     Every round deals the cards anew, while the public history goes on naming the cards played face up
     in earlier rounds: such a card may now lie in another seat's hand, but its old mention says nothing
-    about where. ``told`` keeps those cards, so that ``secrets`` (what no view may show) leaves them out.
+    about where. ``told`` gives those cards, so that ``secrets`` (what no view may show) leaves them out.
     """
 
     START_PRIVATE: ClassVar[Mapping[str, str]] = {"hands": "seat"}
 
     hands: tuple[tuple[str, ...], ...]
     lines: tuple[ScoreLine, ...]
-    told: frozenset[str] = frozenset()  # cards the events of earlier deals name
-    # The events as view entries, kept as they are told: a long game (Bastos! with four players tells
-    # some 700) would otherwise rebuild every entry for every view, and bots look at one each move.
-    # Views share these dicts: read them, never change them.
-    _entries: tuple[dict[str, Any], ...] = ()
-    _dealt_at: int = 0  # the entries before this one were told before the current deal
+    _told: _Node | None = None  # the newest event
+    _dealt: _Node | None = None  # the newest event told before the current deal
 
     def _event_text(self, kind: str, seat: int | None, data: Mapping[str, Any]) -> str:
         raise NotImplementedError
 
     def _tell(self, seat: int | None, action: str | None, kind: str, **data: Any) -> None:
-        self._announce(seat, action, self._event_text(kind, seat, data), kind=kind, **data)
-        self._entries = (*self._entries, self._events.entries(1)[0].to_dict())
+        self._told = [self._told, seat, action, kind, data, None, None]
+
+    def _written(self) -> EventLog:
+        """The events as the base class's log, writing the sentences not yet written."""
+        node = self._told
+        pending: list[_Node] = []
+        while node is not None and node[_LOG] is None:
+            pending.append(node)
+            node = node[_PREV]
+        log = EMPTY_LOG if node is None else node[_LOG]
+        text = self._event_text
+        for node in reversed(pending):
+            seat, kind, data = node[_SEAT], node[_KIND], node[_DATA]
+            log = log.add(seat, node[_ACTION], text(kind, seat, data), kind=kind, **data)
+            node[_LOG] = log
+        return log
+
+    def _restart_events(self, log: EventLog) -> None:
+        if len(log):
+            raise TypeError("a fruit game tells its events with _tell")
+        self._told = None
+
+    # The base class keeps a log; here it is written from ``_told`` when read (new() sets it empty).
+    _events = property(_written, _restart_events)
 
     def _event_entries(self, seat: int) -> list[dict[str, Any]]:
-        return list(self._entries)
+        # The entries up to each event are kept on it: a long game (Bastos! with four players tells
+        # some 700) would otherwise rebuild every entry for every view, and bots look at one each move.
+        # Views share these dicts: read them, never change them.
+        node = self._told
+        if node is None:
+            return []
+        if node[_ENTRIES] is None:
+            self._written()
+            pending: list[_Node] = []
+            while node is not None and node[_ENTRIES] is None:
+                pending.append(node)
+                node = node[_PREV]
+            entries: tuple[dict[str, Any], ...] = () if node is None else node[_ENTRIES]
+            for node in reversed(pending):
+                entries = (*entries, node[_LOG].entries(1)[0].to_dict())
+                node[_ENTRIES] = entries
+            node = self._told
+            assert node is not None
+        return list(node[_ENTRIES])
 
     def _deal_anew(self) -> None:
-        """Before a new deal: remember every card the history names so far (see the class docstring)."""
-        self.told = self.told | _named_cards(self._entries[self._dealt_at:])
-        self._dealt_at = len(self._entries)
+        """Before a new deal: the history so far is what ``told`` reads (see the class docstring)."""
+        self._dealt = self._told
+
+    @property
+    def told(self) -> frozenset[str]:
+        """The cards the events of earlier deals name: as a card, in an action or in a list."""
+        named: set[str] = set()
+        node = self._dealt
+        while node is not None:
+            for value in (node[_ACTION], *node[_DATA].values()):
+                for item in value if isinstance(value, list) else (value,):
+                    if isinstance(item, str):
+                        card = item.removeprefix("choose:").removesuffix(":trump")
+                        if card in CARD:
+                            named.add(card)
+            node = node[_PREV]
+        return frozenset(named)
 
     def _hidden(self, seat: int) -> list[str]:
         """The other seats' hand cards that no event of an earlier deal names."""
+        told = self.told
         return [card for other, hand in enumerate(self.hands) if other != seat for card in hand
-                if card not in self.told]
+                if card not in told]
 
     def _score_lines(self) -> Sequence[ScoreLine]:
         return self.lines
 
+    def playout(self) -> FruitPlayout:
+        return FruitPlayout(self)
 
-def _named_cards(entries: Iterable[Mapping[str, Any]]) -> frozenset[str]:
-    """Every card that event ``entries`` name in a value, or in a list of values: as itself,
-    ``choose:<card>`` or ``<card>:trump``."""
-    named: set[str] = set()
-    for entry in entries:
-        for value in entry.values():
-            for item in value if isinstance(value, list) else (value,):
-                if isinstance(item, str):
-                    card = item.removeprefix("choose:").removesuffix(":trump")
-                    if card in CARD:
-                        named.add(card)
-    return frozenset(named)
+
+def _quiet(seat: int | None, action: str | None, kind: str, **data: Any) -> None:
+    """A playout tells nobody: its events would only be thrown away."""
+
+
+class FruitPlayout(Playout):
+    """The playout path of both fruit games: the game's own ``_legal``/``_apply`` on one private copy,
+    changed in place, telling no events; ``state()`` replays the notations played on the public API."""
+
+    __slots__ = ("_game", "_moves", "_played", "_start")
+
+    def __init__(self, state: FruitState) -> None:
+        game = object.__new__(type(state))
+        game.__dict__.update(state.__dict__)
+        game.__dict__["_tell"] = _quiet
+        self._start = state
+        self._game = game
+        self._moves: list[Hashable] | None = None
+        self._played: list[str] = []
+
+    @property
+    def current_player(self) -> int | None:
+        return self._game.to_act
+
+    @property
+    def is_over(self) -> bool:
+        return self._game.to_act is None
+
+    def legal(self) -> int:
+        moves = self._moves
+        if moves is None:
+            moves = self._moves = [] if self._game.to_act is None else self._game._legal()
+        return len(moves)
+
+    def notation(self, index: int) -> str:
+        moves = self._moves
+        if moves is None:
+            self.legal()
+            moves = self._moves
+            assert moves is not None
+        return str(moves[index])
+
+    def apply(self, index: int) -> None:
+        moves = self._moves
+        game = self._game
+        if moves is None:
+            moves = [] if game.to_act is None else game._legal()
+        action = moves[index]
+        game._apply(action)
+        self._played.append(str(action))
+        self._moves = None
+
+    def scores(self) -> list[int]:
+        return self._game.scores()
+
+    def state(self) -> GameState:
+        state: GameState = self._start
+        for notation in self._played:
+            state = state.play(notation)
+        return state
