@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from .._playout import Playout
 from ._notation import COLOURS
 from ._scoring import landing_points
 
@@ -26,6 +27,13 @@ HOOD_LIMIT = 3
 def spaces(ed: Edition, mask: int) -> list[int]:
     """The spaces whose bits are set in ``mask``, in bit order (a byte at a time, from a table)."""
     out: list[int] = []
+    if mask.bit_count() < 4:  # a few bits: cheaper one by one
+        at = ed.space_at_bit
+        while mask:
+            low = mask & -mask
+            out.append(at[low.bit_length() - 1])
+            mask ^= low
+        return out
     table = ed.byte_spaces
     for k, value in enumerate(mask.to_bytes(ed.mask_bytes, "little")):
         if value:
@@ -113,13 +121,11 @@ def place_options(state: State, seat: int) -> dict[int, list[int]]:
 def moves(state: State, seat: int) -> list[tuple[int, int]]:
     """(from, to) for every move of one of ``seat``'s boats a movement card allows."""
     ed = state.ed
-    board, owner, occ, full = state.board, state.owner, state.occ, state.full
+    occ, full = state.occ, state.full
     isolated = state.rules["moved_boat"] == "must-not-touch"
     neighbour_mask, hood_mask, hood_of = ed.neighbour_mask, ed.hood_mask, ed.hood_of
     out: list[tuple[int, int]] = []
-    for src in spaces(ed, occ):
-        if owner[board[src]] != seat:
-            continue
+    for src in spaces(ed, state.mine[seat]):
         # Empty neighbours, less those in another hood that is full.
         open_ = neighbour_mask[src] & ~occ & ~(full & ~hood_mask[hood_of[src]])
         if not open_:
@@ -156,8 +162,7 @@ def full_landings(state: State) -> list[int]:
 
 
 def owns_a_boat_at(state: State, seat: int, landing: int) -> bool:
-    board, owner = state.board, state.owner
-    return any(owner[board[s]] == seat for s in state.ed.landing_spaces[landing])
+    return bool(state.mine[seat] & state.ed.landing_mask[landing])
 
 
 def scorings(state: State, seat: int) -> list[tuple[int, int]]:
@@ -177,7 +182,8 @@ def scorings(state: State, seat: int) -> list[tuple[int, int]]:
 
 
 def can_score(state: State, seat: int) -> bool:
-    return any(owns_a_boat_at(state, seat, k) for k in full_landings(state))
+    occ, mine = state.occ, state.mine[seat]
+    return any(occ & mask == mask and mine & mask for mask in state.ed.landing_mask)
 
 
 def landing_value(state: State, landing: int) -> tuple[int, Counter[int]]:
@@ -237,3 +243,88 @@ def market_order(state: State, kind: str, causer: int) -> tuple[int, ...]:
 def market_due(state: State) -> str | None:
     """The market day (``little``/``big``) the counter has reached, held at the end of this turn."""
     return state.pending_market if state.market is None and state.phase != "over" else None
+
+
+# ---- the playout path ---------------------------------------------------------------------------
+
+
+class FastPlayout(Playout):
+    """Klongs' playout path (``state.playout()``): a private copy of the position played forward in
+    place by the state's own rule code, without the public API's per-action copy, history and match.
+
+    On a turn (about a hundred placements to choose from) it lists no notations: it keeps each hand
+    boat's spaces and the moves, counts them, and writes a notation only for the index asked for.
+    ``state()`` replays the notations played on the public state it started from.
+    """
+
+    __slots__ = ("_count", "_moves", "_places", "_played", "_pos")
+
+    def __init__(self, state: State) -> None:
+        super().__init__(state)
+        pos = object.__new__(type(state))
+        pos.__dict__.update(state.__dict__)  # its containers are immutable: the state stays as it is
+        self._pos = pos
+        self._played: list[str] = []
+        self._count = -1  # -1: not counted yet for this position
+        self._places: list[tuple[int, list[int]]] = []
+        self._moves: list[tuple[int, int]] = []
+
+    @property
+    def current_player(self) -> int | None:
+        return self._pos.to_act
+
+    @property
+    def is_over(self) -> bool:
+        return self._pos.to_act is None
+
+    def legal(self) -> int:
+        if self._count >= 0:
+            return self._count
+        pos = self._pos
+        seat = pos.to_act
+        if seat is None:
+            self._count = 0
+        elif pos.phase == "turn":
+            self._places = places = [item for item in place_options(pos, seat).items() if item[1]]
+            count = sum(len(spaces) for _, spaces in places) or 1  # nothing to place: "pass"
+            self._moves = moves(pos, seat) if pos.cards[seat] and not pos.moved else []
+            self._count = count + len(self._moves)
+        else:
+            self._legal = pos._legal()
+            self._count = len(self._legal)
+        return self._count
+
+    def notation(self, index: int) -> str:
+        count = self.legal()
+        if not 0 <= index < count:
+            raise IndexError(f"legal action {index} of {count}")
+        if self._legal is not None:
+            return str(self._legal[index])
+        table = self._pos.ed.tables
+        for boat, spaces in self._places:
+            if index < len(spaces):
+                return table.place[boat][spaces[index]]
+            index -= len(spaces)
+        if not self._places:
+            if index == 0:
+                return "pass"
+            index -= 1
+        src, dst = self._moves[index]
+        return table.move[src][dst]
+
+    def apply(self, index: int) -> None:
+        action = self.notation(index)
+        self._pos._apply(action)
+        self._played.append(action)
+        self._count = -1
+        self._legal = None
+
+    def scores(self) -> list[int]:
+        return self._pos.scores()
+
+    def state(self) -> State:
+        start: State = self._state  # type: ignore[assignment]  # the base keeps a GameState
+        for action in self._played:
+            start = start.play(action)
+        self._state, self._played = start, []
+        return start

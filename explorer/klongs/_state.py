@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable, Sequence
+from operator import itemgetter
 from typing import Any, ClassVar, Self
 
 from .._errors import IllegalAction
@@ -29,6 +30,8 @@ from ._notation import COLOURS, GOODS
 from ._scoring import stock_value
 from ._start import place_start, resolve_position
 from ._view import Said, board_text, event_entries, label, view
+
+_NO_PICK = itemgetter(0)
 
 
 class State(GameState):
@@ -66,6 +69,8 @@ class State(GameState):
     seen: int
     #: The spaces of the full hoods (derived from ``occ``, kept up to date as boats come and go).
     full: int
+    #: Per seat, the spaces of the boats its merchants stand on (derived from board and owner).
+    mine: tuple[int, ...]
     #: The public events as raw data, newest first (``_view`` writes their texts when a view asks).
     said: Said | None
 
@@ -118,6 +123,8 @@ class State(GameState):
         self.said = None
         self.seen = sum(1 << b for b in board if b >= 0)
         self.owner = tuple(owner)
+        self.mine = tuple(sum(ed.bit[s] for s, b in enumerate(board) if b >= 0 and owner[b] == seat)
+                          for seat in range(n))
         self.hands = tuple(tuple(h) for h in hands)
         self.stacks = tuple(tuple(s) for s in stacks)
         self.stocks = tuple(tuple(s) for s in (placed.stocks if placed else [[] for _ in range(n)]))
@@ -143,6 +150,10 @@ class State(GameState):
         self.phase = "turn"
         self._start_turn(start.get("to_move", 0) if start else 0)
 
+
+    def playout(self) -> mech.FastPlayout:
+        """A mutable copy of this position for fast simulation: see ``_mechanics.FastPlayout``."""
+        return mech.FastPlayout(self)
 
     # ---- public helpers -------------------------------------------------------------------------
 
@@ -218,8 +229,16 @@ class State(GameState):
         table = self.ed.tables
         if phase == "turn":
             out: list[Hashable] = []
+            last: list[int] = []
+            pick: itemgetter[Any] = _NO_PICK
             for boat, spaces in mech.place_options(self, seat).items():
-                out += map(table.place[boat].__getitem__, spaces)
+                # Every boat but a thief has the same spaces: one C-level picker serves them all.
+                if len(spaces) > 1:
+                    if spaces is not last:
+                        pick, last = itemgetter(*spaces), spaces
+                    out += pick(table.place[boat])
+                elif spaces:
+                    out.append(table.place[boat][spaces[0]])
             if not out:
                 out.append("pass")
             if self.cards[seat] and not self.moved:
@@ -229,8 +248,7 @@ class State(GameState):
         if phase == "possess":
             if self.supply[seat]:
                 return ["merchant", "decline"]
-            board, owner = self.board, self.owner
-            own = [s for s in mech.spaces(self.ed, self.occ) if owner[board[s]] == seat]
+            own = mech.spaces(self.ed, self.mine[seat])
             return [*(table.merchant[s] for s in own if s != self.placed), "decline"]
         if phase == "thief":
             out = []
@@ -344,12 +362,15 @@ class State(GameState):
         if text == "merchant":
             self.supply = replaced(self.supply, seat, self.supply[seat] - 1)
             self.owner = replaced(self.owner, boat, seat)
+            self.mine = replaced(self.mine, seat, self.mine[seat] | self.ed.bit[self.placed])
             self._say(text, "claim", self.placed, -1)
         elif src >= 0:
             old = self.board[src]
             owner = list(self.owner)
             owner[old], owner[boat] = -1, seat
             self.owner = tuple(owner)
+            bit = self.ed.bit
+            self.mine = replaced(self.mine, seat, self.mine[seat] & ~bit[src] | bit[self.placed])
             self._say(text, "claim", self.placed, src)
         else:
             self._say(text, "unclaimed", self.placed)
@@ -364,6 +385,7 @@ class State(GameState):
         seat = self.owner[boat]
         if seat >= 0:
             self.owner = replaced(self.owner, boat, -1)
+            self.mine = replaced(self.mine, seat, self.mine[seat] & ~self.ed.bit[space])
             self.supply = replaced(self.supply, seat, self.supply[seat] + 1)
         return boat
 
@@ -403,6 +425,7 @@ class State(GameState):
         self.board = tuple(board)
         self.occ = occ = (self.occ & ~ed.bit[src]) | ed.bit[dst]
         self.full = mech.refull(ed, occ, mech.refull(ed, occ, self.full, src), dst)
+        self.mine = replaced(self.mine, seat, self.mine[seat] & ~ed.bit[src] | ed.bit[dst])  # own boats only
         self.cards = replaced(self.cards, seat, self.cards[seat] - 1)
         self.moved = True
         self._say(text, "move", src, dst, boat)

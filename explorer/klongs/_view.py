@@ -270,30 +270,29 @@ def label(state: State, notation: str) -> str:
 
 class Said:
     """One public event as raw data ``(seat, action, kind, *details)``, linked to the one before (states
-    share their history). Its dict, text included, is written the first time a view asks for it."""
+    share their history). Its dict, text included, is written the first time a view asks for it, and the
+    list of all dicts up to it is kept, so the next view costs a list copy, not a rebuild."""
 
-    __slots__ = ("entry", "prev", "raw")
+    __slots__ = ("entries", "prev", "raw")
 
     def __init__(self, raw: tuple[Any, ...], prev: Said | None) -> None:
         self.raw = raw
         self.prev = prev
-        self.entry: dict[str, Any] | None = None
+        self.entries: list[dict[str, Any]] | None = None
 
 
 def event_entries(state: State) -> list[dict[str, Any]]:
-    """The events of ``view["events"]``, oldest first (each a fresh dict, as the base class gives)."""
-    nodes = []
+    """The events of ``view["events"]``, oldest first (shared between views: read, do not change)."""
+    pending: list[Said] = []
     node = state.said
-    while node is not None:
-        nodes.append(node)
+    while node is not None and node.entries is None:
+        pending.append(node)
         node = node.prev
-    out = []
-    for node in reversed(nodes):
-        entry = node.entry
-        if entry is None:
-            entry = node.entry = event_entry(state.ed, node.raw)
-        out.append(dict(entry))
-    return out
+    written: list[dict[str, Any]] = [] if node is None or node.entries is None else node.entries
+    for later in reversed(pending):
+        written = [*written, event_entry(state.ed, later.raw)]
+        later.entries = written
+    return list(written)
 
 
 def event_entry(ed: Edition, raw: tuple[Any, ...]) -> dict[str, Any]:
