@@ -55,7 +55,9 @@ class Step:
     ``text`` and ``result`` use a small markdown subset (see :func:`markdown_html`); ``rules`` are
     the ids of the rules the step shows, listed with their text under the explanation. ``move`` says
     the book's move in words; left empty, the caption takes it from the engine's events since the
-    previous step (when this step's position continues the previous one).
+    previous step (when this step's position continues the previous one). ``names`` gives the seats
+    the rulebook's names for this step (e.g. Mary, John), drawn on the table; by default the
+    walkthrough's ``names``.
     """
 
     title: str
@@ -64,6 +66,7 @@ class Step:
     result: str = ""
     rules: tuple[str, ...] = ()
     move: str = ""
+    names: tuple[str, ...] = ()
 
 
 # ---- a deliberately small markdown: paragraphs, "- " lists, **bold**, *em*, `code`, [links](url) ----
@@ -268,7 +271,7 @@ class Walkthrough(ipw.VBox):  # type: ignore[misc]  # ipywidgets is untyped
                                 layout=ipw.Layout(flex="0 1 320px", min_width="260px", max_width="360px",
                                                   padding="0 0 0 12px"))
         self.stepper.add_class("re-walkthrough-stepper")
-        self.table = self._new_table(self._steps[start].state)
+        self.table = self._new_table(self._steps[start])
         self.table_box = ipw.Box([self.table], layout=ipw.Layout(flex="1 1 640px", min_width="0"))
         row = ipw.HBox([self.table_box, self.stepper],
                        layout=ipw.Layout(flex_flow="row wrap", align_items="flex-start", width="100%"))
@@ -359,26 +362,32 @@ class Walkthrough(ipw.VBox):  # type: ignore[misc]  # ipywidgets is untyped
 
     # ---- drawing ------------------------------------------------------------------------------
 
-    def _new_table(self, state: GameState) -> GameWidget:
-        names = self._names[: state.players] if self._names is not None else []
-        if len(names) < state.players:
-            names = list(SEAT_LETTERS[: state.players])
+    def _names_for(self, step: Step) -> list[str]:
+        players = step.state.players
+        names = list(step.names or self._names or ())[:players]
+        return names if len(names) == players else list(SEAT_LETTERS[:players])
+
+    def _new_table(self, step: Step) -> GameWidget:
+        state = step.state
         table = self._table_class(state, seat=None, bots=None, bot_delay=0, teaching=self._teaching,
-                                  names=names)
+                                  names=self._names_for(step))
         table.view_from = self._seat
         table._render()  # drawn from the fixed seat from the first message on
         table.observe_state(self._observer)
         return table
 
-    def _place(self, state: GameState) -> None:
-        table = self.table
+    def _place(self, step: Step) -> None:
+        table, state = self.table, step.state
         if state.players == table.state.players and state.GAME == table.state.GAME:
             table.error = {}  # a refusal from the learner's tries belongs to the old position
+            names = self._names_for(step)
+            if list(table.names) != names:
+                table.names = names
             table.state = state
             return
         # The table's seats are fixed, so a step with another player count gets a table of its own.
         table.unobserve_state(self._observer)
-        self.table = self._new_table(state)
+        self.table = self._new_table(step)
         self.table_box.children = (self.table,)
         table.close()
 
@@ -401,7 +410,7 @@ class Walkthrough(ipw.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         step = self.step
         n = len(self._steps)
         with self.hold_sync():
-            self._place(step.state)
+            self._place(step)
             title = f"<h3>{html.escape(step.title)}</h3>"
             if self._title:
                 name = html.escape(self._title)

@@ -1,110 +1,16 @@
 # %% [markdown]
 # # Bastos!, step by step
 #
-# *Bastos!* is what a Filipino player groans when a game turns against them. It is a trick-taking game
-# in which the worth of each fruit moves up and down while you play, so a trick that looks rich early
-# can be worth little, or even cost points, when the round is counted. On top of that every player
-# picks a secret weak spot each round, their **Bastos! colour**: a fruit that can never win them a
-# trick.
+# The rulebook's examples, on the table: **Next step** moves on, **Back** goes back. The value table sits
+# beside the trick and every hand is face up. At any step you may click a highlighted card or button to
+# try another move for whoever is to act; the engine checks it, and **Reset step** puts the example's
+# position back.
 #
-# This page goes through the rules with the rulebook's examples. Every position is built by the Rules
-# Explorer engine, and every number the book gives is printed next to the engine's (`book 2, engine
-# 2`). Rule ids such as `bastos.trump.declare` name the rules; the same ids come back when the engine
-# refuses a move.
-#
-# [All apps](index.ipynb) · [Play Bastos!](bastos_play.ipynb)
+# New here? Start with the [Tindahan walkthrough](tindahan_walkthrough.ipynb): Bastos! uses the same
+# cards. [Start page](index.ipynb) · [Play Bastos!](bastos_play.ipynb)
 
 # %%
-# Shared helpers: the book calls the players A, B, C, D; the engine numbers the seats from 0.
-import explorer
-from explorer.bastos import EXAMPLES, RULES, score_round, trick_winner
-
-NAMES = "ABCD"
-BY_ID = {example.id: example for example in EXAMPLES}
-
-
-def check(label, book, engine):
-    """One line: the rulebook's number beside the engine's, flagged if they ever disagree."""
-    mark = "" if book == engine else "   <-- DIFFERENT"
-    print(f"{label}: book {book}, engine {engine}{mark}")
-
-
-def example(example_id):
-    """Run one of the engine's rulebook examples and print the book's values beside the engine's."""
-    found = BY_ID[example_id]
-    computed = found.compute()
-    print(f"{found.title}  ({found.id})")
-    if isinstance(found.expected, dict):
-        for key, book in found.expected.items():
-            check(f"  {key}", book, computed[key])
-    else:
-        check("  result", found.expected, computed)
-
-
-def values(state):
-    return ", ".join(f"{fruit} {value:+d}" for fruit, value in state.value_table().items())
-
-
-def describe(state):
-    """The public part of a Bastos! position in a few lines."""
-    print(f"value table: {values(state)}")
-    if state.colours is not None:
-        print("Bastos! colours: " + ", ".join(f"{NAMES[s]} {c}" for s, c in enumerate(state.colours)))
-    print(f"trump: {state.trump or 'none yet'}")
-    turns = []
-    for kind, seat, what, extra in state.trick:
-        if kind == "card":
-            turns.append(f"{NAMES[seat]} {'makes trump with' if extra else 'plays'} {what}")
-        else:
-            turns.append(f"{NAMES[seat]} {'raises' if extra > 0 else 'lowers'} {what}")
-    if turns:
-        print("this trick: " + "; ".join(turns))
-    if state.current_player is not None:
-        print(f"to act: {NAMES[state.current_player]} ({state.phase})")
-
-
-def rule(rule_id):
-    print(f"[{rule_id}] {RULES[rule_id].text}")
-
-
-# %% [markdown]
-# ## Setting up
-#
-# Bastos! uses the same fruit cards as Tindahan, but only the values 1 to 9: the five tens stay in the
-# box, leaving 45 cards. With three players one whole fruit is boxed as well (36 cards left, four
-# fruits on the value table); the book does not say which, and the engine's default is lanzones (the
-# `removed_fruit` option). The cards are dealt out evenly. With four players that leaves one card
-# over: it lies face up beside the table and sits the round out. Every fruit starts the round worth 0.
-# The deal passes to the left each round until everybody has dealt twice.
-
-# %%
-for players, book_cards, book_spare, book_rounds in ((4, 45, 1, 8), (3, 36, 0, 6)):
-    state = explorer.new_game("bastos", players=players, seed=1)
-    view = state.view(0)
-    dealt = sum(view["hand_sizes"])
-    spare = 1 if view["spare"] else 0
-    print(f"{players} players: hands of {view['hand_sizes'][0]}, spare card {view['spare'] or 'none'}, "
-          f"fruits {', '.join(view['fruits'])}")
-    check("  cards in play", book_cards, dealt + spare)
-    check("  spare cards", book_spare, spare)
-    check("  fruits on the value table", 5 if players == 4 else 4, len(view["values"]))
-    check("  rounds", book_rounds, view["rounds"])
-    check("  starting values", "all 0", "all 0" if not any(view["values"].values()) else view["values"])
-for rule_id in ("bastos.setup.deck", "bastos.setup.deal", "bastos.game.rounds"):
-    rule(rule_id)
-
-# %% [markdown]
-# ## Picking a Bastos! colour
-#
-# Before the first trick every player secretly chooses one card from their hand and then all reveal
-# together. That card is never played: it lies face up all round as a reminder that its fruit is the
-# player's Bastos! colour. Each revealed card also pushes its fruit's value up by one. Values never go
-# above +3 or below −2.
-#
-# In the engine the picks are moves, `choose:banana-1`, made seat by seat and kept hidden until the
-# last one. The book's example: two players reveal banana and two reveal mango.
-
-# %%
+# NBVAL_IGNORE_OUTPUT
 from explorer.bastos.examples import (
     FOUR_HANDS,
     MANGO_HANDS,
@@ -113,216 +19,18 @@ from explorer.bastos.examples import (
     TRUMP_HANDS,
     scenario,
 )
+from widgets.walkthrough import Step, Walkthrough, check_section
 
 picked = scenario(FOUR_HANDS, ["banana-1", "banana-2", "mango-1", "mango-2"])
-describe(picked)
-example("opening-values")
-
-# %% [markdown]
-# If all four players pick the same fruit, four raises would make it +4, but the table stops at +3.
-
-# %%
-all_banana = scenario(FOUR_HANDS, ["banana-1", "banana-2", "banana-3", "banana-4"])
-print(f"value table: {values(all_banana)}")
-check("banana after four banana picks", 3, all_banana.value("banana"))
-example("opening-values-all-same")
-for rule_id in ("bastos.colour.choose", "bastos.colour.raises-value", "bastos.values.clamp"):
-    rule(rule_id)
-
-# %% [markdown]
-# ## Making trump in the middle of a round
-#
-# A round starts without trump. You must follow the led fruit if you can. If you cannot, you throw any
-# other card, and while no fruit is trump yet you may announce the fruit of the card you throw as trump
-# for the rest of the round, unless it is somebody's Bastos! colour. Announcing costs something: the
-# new trump fruit drops by 2 on the value table. And the card you threw already counts as a trump in
-# this trick.
-#
-# The book's example has three players. Here each of them picked a pineapple as their Bastos! card, so
-# pineapple is everybody's Bastos! colour and banana or durian may become trump. A leads the mango 5.
-
-# %%
 led = scenario(TRUMP_HANDS, ["pineapple-1", "pineapple-4", "pineapple-7"], ["mango-5"])
-describe(led)
-print("B's choices:", ", ".join(map(str, led.legal_actions())))
-
-# %% [markdown]
-# B has no mango. B simply throws the banana 3, though the `banana-3:trump` moves above show that B
-# could have made banana trump instead, as the book remarks.
-
-# %%
 thrown = led.play("banana-3")
-describe(thrown)
-refusal = thrown.check("pineapple-8:trump")
-print(f"C may not make pineapple trump: {refusal.rule}")
-print(f"  {refusal.reason}")
-
-# %% [markdown]
-# C has no mango either, throws the durian 2 and makes durian trump. Durian drops from 0 to −2, and
-# because C's durian is the only trump in the trick, C takes it.
-
-# %%
 declared = thrown.play("durian-2:trump")
-print(f"value table: {values(declared)}")
-print(f"trump: {declared.trump}")
-plays, winner = declared.last_trick
-print(f"trick taken by {NAMES[winner]}")
-example("trump-declaration")
-example("trump-declaration-helper")
-for rule_id in ("bastos.trump.declare", "bastos.trump.not-bastos-colour", "bastos.trump.lowers-value",
-                "bastos.trump.counts-at-once"):
-    rule(rule_id)
-
-# %% [markdown]
-# The engine can also draw the table as text: `print(state)` shows it as the seat to act sees it (here
-# C, who leads next): the value table with trump marked `*`, the last trick, and every seat with its
-# Bastos! colour, only C's hand face up.
-
-# %%
-print(declared)
-
-# %% [markdown]
-# ## The Bastos! colour
-#
-# A card of your own Bastos! colour never takes a trick for you, whether you lead it, follow with it or
-# throw it. It still lands in the trick, and whoever takes the trick takes it too. Playing it also
-# obliges you, straight away and before anyone else plays, to move the value of one fruit (any fruit)
-# up or down by one.
-#
-# In the next positions A's Bastos! colour is mango, B's banana and C's durian. A holds every mango.
-# A leads the mango 5, their own colour, so the engine now waits for A's value move and refuses
-# anything else.
-
-# %%
 own = scenario(NO_MANGO_HANDS, NO_MANGO_PICKS, ["mango-5"])
-describe(own)
-print("A's choices:", ", ".join(map(str, own.legal_actions())))
-refusal = own.check("pineapple-2")
-print(f"B may not play yet: {refusal.rule}")
-print(f"  {refusal.reason}")
-example("own-colour-adjust")
-rule("bastos.colour.adjust")
-
-# %% [markdown]
-# **Nobody follows.** A raises banana. B and C have no mango and throw pineapples (C could have made
-# pineapple trump but does not; durian, C's own colour, could never be trump). A's mango cannot win, yet
-# nobody else played a card that can: when everyone else throws off, the trick goes to the leader
-# after all, whatever the led card's number.
-
-# %%
 thrown_off = scenario(NO_MANGO_HANDS, NO_MANGO_PICKS, ["mango-5", "raise:banana", "pineapple-2", "pineapple-7"])
-plays, winner = thrown_off.last_trick
-print(f"value table: {values(thrown_off)}")
-print(f"trick taken by {NAMES[winner]}")
-example("bastos-led-all-throw-off")
-example("bastos-led-all-throw-off-helper")
-rule("bastos.trick.leader-takes")
-
-# %% [markdown]
-# **Everybody follows.** In another deal mango is spread around, and A's Bastos! colour is mango again.
-# A leads the mango 9 and raises mango; B follows with the mango 2, C with the mango 5. The 9 is dead,
-# so the best *following* card takes the trick: C's 5, although it is lower than the card led.
-
-# %%
 followed = scenario(MANGO_HANDS, ["mango-7", "banana-4", "pineapple-7"],
                     ["mango-9", "raise:mango", "mango-2", "mango-5"])
-plays, winner = followed.last_trick
-print(f"value table: {values(followed)}")
-print(f"trick taken by {NAMES[winner]}")
-example("bastos-led-all-follow")
-example("bastos-led-all-follow-helper")
-rule("bastos.trick.highest-follower")
-
-# %% [markdown]
-# A thrown card of your own colour cannot win either. Say B's Bastos! colour is pineapple and B follows
-# a pineapple lead with the pineapple 9: the helper `trick_winner` gives the trick to C's pineapple 5.
-
-# %%
-cards = ["pineapple-2", "pineapple-9", "pineapple-5"]
-winner = trick_winner(cards, ["mango", "pineapple", "durian"], None)
-print(f"{cards} with Bastos! colours mango, pineapple, durian: taken by {NAMES[winner]} ({cards[winner]})")
-rule("bastos.colour.never-wins")
-
-# %% [markdown]
-# **Everybody plays their own colour.** If every card in a trick is its player's own Bastos! colour,
-# nobody can take it: each player makes their value move, the trick is put aside unscored and the same
-# leader leads again.
-
-# %%
 aside = scenario(NO_MANGO_HANDS, NO_MANGO_PICKS,
                  ["mango-5", "raise:mango", "banana-5", "lower:durian", "durian-3", "raise:banana"])
-print(f"value table: {values(aside)}")
-print(f"cards set aside: {', '.join(aside.set_aside)}")
-example("all-own-colour-set-aside")
-example("all-own-colour-set-aside-helper")
-rule("bastos.trick.set-aside")
-
-# %% [markdown]
-# ## Scoring a round
-#
-# When all hand cards are played, each card in your tricks is worth what the value table says for its
-# fruit *at that moment*. The number printed on a card does not matter for scoring, only its fruit.
-# A round's score can be negative. The rulebook gives no numbers here, so the small case below is
-# worked out by the rule and then by `explorer.bastos.score_round`.
-
-# %%
-table = {"banana": 2, "mango": -1, "pineapple": 3, "durian": -2}
-won = {"A": ["banana-3", "banana-7", "mango-9"], "B": ["pineapple-1", "durian-9", "durian-2"], "C": []}
-engine = score_round(table, won)
-by_rule = {"A": 2 + 2 - 1, "B": 3 - 2 - 2, "C": 0}
-for player in won:
-    print(f"{player} took {', '.join(won[player]) or 'nothing'}: rule {by_rule[player]}, "
-          f"engine {engine[player]}")
-rule("bastos.score.card-value")
-
-# %% [markdown]
-# ## A whole round, scored by the engine
-#
-# Three sensible bots play the first round of a game. The engine's score sheet has one line per player
-# and fruit. To check it, the cards each player took are counted again at the final values with
-# `score_round`. (The last trick is decided and scored in the same move as the last card, so it is
-# rebuilt from the position just before that card, with `trick_winner`.)
-
-# %%
-from explorer.bots import make_bot
-
-state = explorer.new_game("bastos", players=3, seed=4)
-bots = [make_bot("bastos", "heuristic", seed=seat) for seat in range(3)]
-while state.round == 1:
-    before_last = state
-    state = state.play(bots[state.current_player].choose(state.view(state.current_player)))
-for line in state.score_sheet():
-    print(f"{NAMES[line.seat]}: {line.points:+d}  {line.label}  [{line.rule}]")
-
-last_move = state.actions()[-1]
-print(f"last move: {last_move} (a plain card, so the values stay as they were: {':' not in last_move})")
-final_values = before_last.value_table()
-print(f"final value table: {', '.join(f'{f} {v:+d}' for f, v in final_values.items())}")
-last = [e for e in before_last.trick if e[0] == "card"]
-seats = [e[1] for e in last] + [before_last.current_player]
-cards = [e[2] + (":trump" if e[3] else "") for e in last] + [last_move]
-taker = trick_winner(cards, [before_last.colours[s] for s in seats], before_last.trump)
-won = {NAMES[s]: list(before_last.won[s]) for s in range(3)}
-if taker is not None:
-    won[NAMES[seats[taker]]] += [card.removesuffix(":trump") for card in cards]
-recomputed = score_round(final_values, won)
-sheet = [0, 0, 0]
-for line in state.score_sheet():
-    sheet[line.seat] += line.points
-for seat in range(3):
-    print(f"{NAMES[seat]}: score sheet {sheet[seat]}, score_round {recomputed[NAMES[seat]]}")
-
-# %% [markdown]
-# ## Step through the examples yourself
-#
-# The table below shows the examples as positions. **Next step** and **Back** move between them; every
-# hand is face up, and the value table sits beside the trick. At any step you may also click a
-# highlighted card or button to try another move for whoever is to act; the engine checks it, and
-# **Reset step** puts the example's position back.
-
-# %%
-# NBVAL_IGNORE_OUTPUT
-from widgets.walkthrough import Step, Walkthrough
 
 four_dealt = scenario(FOUR_HANDS, [])
 adjust_moves = ["mango-5", "raise:banana", "pineapple-2", "pineapple-7"]
@@ -368,6 +76,331 @@ steps = [
          rules=("bastos.trick.set-aside",)),
 ]
 Walkthrough(steps, title="Bastos!: the rulebook's examples")
+
+# %% [markdown]
+# ## The game
+#
+# *Bastos!* is what a Filipino player groans when a game turns against them. It is a trick-taking game
+# in which the worth of each fruit moves up and down while you play, so a trick that looks rich early
+# can be worth little, or even cost points, when the round is counted. On top of that every player
+# picks a secret weak spot each round, their **Bastos! colour**: a fruit that can never win them a
+# trick.
+#
+# Every position on this page is built by the Rules Explorer engine. Under each section, a folded
+# **check** shows the rulebook's numbers beside the ones the engine computes.
+
+# %%
+with check_section('Check: The game'):
+    # Shared helpers: the book calls the players A, B, C, D; the engine numbers the seats from 0.
+    import explorer
+    from explorer.bastos import EXAMPLES, RULES, score_round, trick_winner
+
+    NAMES = "ABCD"
+    BY_ID = {example.id: example for example in EXAMPLES}
+
+
+    def check(label, book, engine):
+        """One line: the rulebook's number beside the engine's, flagged if they ever disagree."""
+        mark = "" if book == engine else "   <-- DIFFERENT"
+        print(f"{label}: book {book}, engine {engine}{mark}")
+
+
+    def example(example_id):
+        """Run one of the engine's rulebook examples and print the book's values beside the engine's."""
+        found = BY_ID[example_id]
+        computed = found.compute()
+        print(f"{found.title}  ({found.id})")
+        if isinstance(found.expected, dict):
+            for key, book in found.expected.items():
+                check(f"  {key}", book, computed[key])
+        else:
+            check("  result", found.expected, computed)
+
+
+    def values(state):
+        return ", ".join(f"{fruit} {value:+d}" for fruit, value in state.value_table().items())
+
+
+    def describe(state):
+        """The public part of a Bastos! position in a few lines."""
+        print(f"value table: {values(state)}")
+        if state.colours is not None:
+            print("Bastos! colours: " + ", ".join(f"{NAMES[s]} {c}" for s, c in enumerate(state.colours)))
+        print(f"trump: {state.trump or 'none yet'}")
+        turns = []
+        for kind, seat, what, extra in state.trick:
+            if kind == "card":
+                turns.append(f"{NAMES[seat]} {'makes trump with' if extra else 'plays'} {what}")
+            else:
+                turns.append(f"{NAMES[seat]} {'raises' if extra > 0 else 'lowers'} {what}")
+        if turns:
+            print("this trick: " + "; ".join(turns))
+        if state.current_player is not None:
+            print(f"to act: {NAMES[state.current_player]} ({state.phase})")
+
+
+    def rule(rule_id):
+        print(f"[{rule_id}] {RULES[rule_id].text}")
+
+
+# %% [markdown]
+# ## Setting up
+#
+# Bastos! uses the same fruit cards as Tindahan, but only the values 1 to 9: the five tens stay in the
+# box, leaving 45 cards. With three players one whole fruit is boxed as well (36 cards left, four
+# fruits on the value table); the book does not say which, and the engine's default is lanzones (the
+# `removed_fruit` option). The cards are dealt out evenly. With four players that leaves one card
+# over: it lies face up beside the table and sits the round out. Every fruit starts the round worth 0.
+# The deal passes to the left each round until everybody has dealt twice.
+
+# %%
+with check_section('Check: Setting up'):
+    for players, book_cards, book_spare, book_rounds in ((4, 45, 1, 8), (3, 36, 0, 6)):
+        state = explorer.new_game("bastos", players=players, seed=1)
+        view = state.view(0)
+        dealt = sum(view["hand_sizes"])
+        spare = 1 if view["spare"] else 0
+        print(f"{players} players: hands of {view['hand_sizes'][0]}, spare card {view['spare'] or 'none'}, "
+              f"fruits {', '.join(view['fruits'])}")
+        check("  cards in play", book_cards, dealt + spare)
+        check("  spare cards", book_spare, spare)
+        check("  fruits on the value table", 5 if players == 4 else 4, len(view["values"]))
+        check("  rounds", book_rounds, view["rounds"])
+        check("  starting values", "all 0", "all 0" if not any(view["values"].values()) else view["values"])
+    for rule_id in ("bastos.setup.deck", "bastos.setup.deal", "bastos.game.rounds"):
+        rule(rule_id)
+
+# %% [markdown]
+# ## Picking a Bastos! colour
+#
+# Before the first trick every player secretly chooses one card from their hand and then all reveal
+# together. That card is never played: it lies face up all round as a reminder that its fruit is the
+# player's Bastos! colour. Each revealed card also pushes its fruit's value up by one. Values never go
+# above +3 or below −2.
+#
+# In the engine the picks are moves, `choose:banana-1`, made seat by seat and kept hidden until the
+# last one. The book's example: two players reveal banana and two reveal mango.
+
+# %%
+with check_section('Check: Picking a Bastos! colour'):
+    from explorer.bastos.examples import (
+        FOUR_HANDS,
+        MANGO_HANDS,
+        NO_MANGO_HANDS,
+        NO_MANGO_PICKS,
+        TRUMP_HANDS,
+        scenario,
+    )
+
+    picked = scenario(FOUR_HANDS, ["banana-1", "banana-2", "mango-1", "mango-2"])
+    describe(picked)
+    example("opening-values")
+
+# %% [markdown]
+# If all four players pick the same fruit, four raises would make it +4, but the table stops at +3.
+
+# %%
+with check_section('Check: Picking a Bastos! colour'):
+    all_banana = scenario(FOUR_HANDS, ["banana-1", "banana-2", "banana-3", "banana-4"])
+    print(f"value table: {values(all_banana)}")
+    check("banana after four banana picks", 3, all_banana.value("banana"))
+    example("opening-values-all-same")
+    for rule_id in ("bastos.colour.choose", "bastos.colour.raises-value", "bastos.values.clamp"):
+        rule(rule_id)
+
+# %% [markdown]
+# ## Making trump in the middle of a round
+#
+# A round starts without trump. You must follow the led fruit if you can. If you cannot, you throw any
+# other card, and while no fruit is trump yet you may announce the fruit of the card you throw as trump
+# for the rest of the round, unless it is somebody's Bastos! colour. Announcing costs something: the
+# new trump fruit drops by 2 on the value table. And the card you threw already counts as a trump in
+# this trick.
+#
+# The book's example has three players. Here each of them picked a pineapple as their Bastos! card, so
+# pineapple is everybody's Bastos! colour and banana or durian may become trump. A leads the mango 5.
+
+# %%
+with check_section('Check: Making trump in the middle of a round'):
+    led = scenario(TRUMP_HANDS, ["pineapple-1", "pineapple-4", "pineapple-7"], ["mango-5"])
+    describe(led)
+    print("B's choices:", ", ".join(map(str, led.legal_actions())))
+
+# %% [markdown]
+# B has no mango. B simply throws the banana 3, though the `banana-3:trump` moves above show that B
+# could have made banana trump instead, as the book remarks.
+
+# %%
+with check_section('Check: Making trump in the middle of a round'):
+    thrown = led.play("banana-3")
+    describe(thrown)
+    refusal = thrown.check("pineapple-8:trump")
+    print(f"C may not make pineapple trump: {refusal.rule}")
+    print(f"  {refusal.reason}")
+
+# %% [markdown]
+# C has no mango either, throws the durian 2 and makes durian trump. Durian drops from 0 to −2, and
+# because C's durian is the only trump in the trick, C takes it.
+
+# %%
+with check_section('Check: Making trump in the middle of a round'):
+    declared = thrown.play("durian-2:trump")
+    print(f"value table: {values(declared)}")
+    print(f"trump: {declared.trump}")
+    plays, winner = declared.last_trick
+    print(f"trick taken by {NAMES[winner]}")
+    example("trump-declaration")
+    example("trump-declaration-helper")
+    for rule_id in ("bastos.trump.declare", "bastos.trump.not-bastos-colour", "bastos.trump.lowers-value",
+                    "bastos.trump.counts-at-once"):
+        rule(rule_id)
+
+# %% [markdown]
+# The engine can also draw the table as text: `print(state)` shows it as the seat to act sees it (here
+# C, who leads next): the value table with trump marked `*`, the last trick, and every seat with its
+# Bastos! colour, only C's hand face up.
+
+# %%
+with check_section('Check: Making trump in the middle of a round'):
+    print(declared)
+
+# %% [markdown]
+# ## The Bastos! colour
+#
+# A card of your own Bastos! colour never takes a trick for you, whether you lead it, follow with it or
+# throw it. It still lands in the trick, and whoever takes the trick takes it too. Playing it also
+# obliges you, straight away and before anyone else plays, to move the value of one fruit (any fruit)
+# up or down by one.
+#
+# In the next positions A's Bastos! colour is mango, B's banana and C's durian. A holds every mango.
+# A leads the mango 5, their own colour, so the engine now waits for A's value move and refuses
+# anything else.
+
+# %%
+with check_section('Check: The Bastos! colour'):
+    own = scenario(NO_MANGO_HANDS, NO_MANGO_PICKS, ["mango-5"])
+    describe(own)
+    print("A's choices:", ", ".join(map(str, own.legal_actions())))
+    refusal = own.check("pineapple-2")
+    print(f"B may not play yet: {refusal.rule}")
+    print(f"  {refusal.reason}")
+    example("own-colour-adjust")
+    rule("bastos.colour.adjust")
+
+# %% [markdown]
+# **Nobody follows.** A raises banana. B and C have no mango and throw pineapples (C could have made
+# pineapple trump but does not; durian, C's own colour, could never be trump). A's mango cannot win, yet
+# nobody else played a card that can: when everyone else throws off, the trick goes to the leader
+# after all, whatever the led card's number.
+
+# %%
+with check_section('Check: The Bastos! colour'):
+    thrown_off = scenario(NO_MANGO_HANDS, NO_MANGO_PICKS, ["mango-5", "raise:banana", "pineapple-2", "pineapple-7"])
+    plays, winner = thrown_off.last_trick
+    print(f"value table: {values(thrown_off)}")
+    print(f"trick taken by {NAMES[winner]}")
+    example("bastos-led-all-throw-off")
+    example("bastos-led-all-throw-off-helper")
+    rule("bastos.trick.leader-takes")
+
+# %% [markdown]
+# **Everybody follows.** In another deal mango is spread around, and A's Bastos! colour is mango again.
+# A leads the mango 9 and raises mango; B follows with the mango 2, C with the mango 5. The 9 is dead,
+# so the best *following* card takes the trick: C's 5, although it is lower than the card led.
+
+# %%
+with check_section('Check: The Bastos! colour'):
+    followed = scenario(MANGO_HANDS, ["mango-7", "banana-4", "pineapple-7"],
+                        ["mango-9", "raise:mango", "mango-2", "mango-5"])
+    plays, winner = followed.last_trick
+    print(f"value table: {values(followed)}")
+    print(f"trick taken by {NAMES[winner]}")
+    example("bastos-led-all-follow")
+    example("bastos-led-all-follow-helper")
+    rule("bastos.trick.highest-follower")
+
+# %% [markdown]
+# A thrown card of your own colour cannot win either. Say B's Bastos! colour is pineapple and B follows
+# a pineapple lead with the pineapple 9: the helper `trick_winner` gives the trick to C's pineapple 5.
+
+# %%
+with check_section('Check: The Bastos! colour'):
+    cards = ["pineapple-2", "pineapple-9", "pineapple-5"]
+    winner = trick_winner(cards, ["mango", "pineapple", "durian"], None)
+    print(f"{cards} with Bastos! colours mango, pineapple, durian: taken by {NAMES[winner]} ({cards[winner]})")
+    rule("bastos.colour.never-wins")
+
+# %% [markdown]
+# **Everybody plays their own colour.** If every card in a trick is its player's own Bastos! colour,
+# nobody can take it: each player makes their value move, the trick is put aside unscored and the same
+# leader leads again.
+
+# %%
+with check_section('Check: The Bastos! colour'):
+    aside = scenario(NO_MANGO_HANDS, NO_MANGO_PICKS,
+                     ["mango-5", "raise:mango", "banana-5", "lower:durian", "durian-3", "raise:banana"])
+    print(f"value table: {values(aside)}")
+    print(f"cards set aside: {', '.join(aside.set_aside)}")
+    example("all-own-colour-set-aside")
+    example("all-own-colour-set-aside-helper")
+    rule("bastos.trick.set-aside")
+
+# %% [markdown]
+# ## Scoring a round
+#
+# When all hand cards are played, each card in your tricks is worth what the value table says for its
+# fruit *at that moment*. The number printed on a card does not matter for scoring, only its fruit.
+# A round's score can be negative. The rulebook gives no numbers here, so the small case below is
+# worked out by the rule and then by `explorer.bastos.score_round`.
+
+# %%
+with check_section('Check: Scoring a round'):
+    table = {"banana": 2, "mango": -1, "pineapple": 3, "durian": -2}
+    won = {"A": ["banana-3", "banana-7", "mango-9"], "B": ["pineapple-1", "durian-9", "durian-2"], "C": []}
+    engine = score_round(table, won)
+    by_rule = {"A": 2 + 2 - 1, "B": 3 - 2 - 2, "C": 0}
+    for player in won:
+        print(f"{player} took {', '.join(won[player]) or 'nothing'}: rule {by_rule[player]}, "
+              f"engine {engine[player]}")
+    rule("bastos.score.card-value")
+
+# %% [markdown]
+# ## A whole round, scored by the engine
+#
+# Three sensible bots play the first round of a game. The engine's score sheet has one line per player
+# and fruit. To check it, the cards each player took are counted again at the final values with
+# `score_round`. (The last trick is decided and scored in the same move as the last card, so it is
+# rebuilt from the position just before that card, with `trick_winner`.)
+
+# %%
+with check_section('Check: A whole round, scored by the engine'):
+    from explorer.bots import make_bot
+
+    state = explorer.new_game("bastos", players=3, seed=4)
+    bots = [make_bot("bastos", "heuristic", seed=seat) for seat in range(3)]
+    while state.round == 1:
+        before_last = state
+        state = state.play(bots[state.current_player].choose(state.view(state.current_player)))
+    for line in state.score_sheet():
+        print(f"{NAMES[line.seat]}: {line.points:+d}  {line.label}  [{line.rule}]")
+
+    last_move = state.actions()[-1]
+    print(f"last move: {last_move} (a plain card, so the values stay as they were: {':' not in last_move})")
+    final_values = before_last.value_table()
+    print(f"final value table: {', '.join(f'{f} {v:+d}' for f, v in final_values.items())}")
+    last = [e for e in before_last.trick if e[0] == "card"]
+    seats = [e[1] for e in last] + [before_last.current_player]
+    cards = [e[2] + (":trump" if e[3] else "") for e in last] + [last_move]
+    taker = trick_winner(cards, [before_last.colours[s] for s in seats], before_last.trump)
+    won = {NAMES[s]: list(before_last.won[s]) for s in range(3)}
+    if taker is not None:
+        won[NAMES[seats[taker]]] += [card.removesuffix(":trump") for card in cards]
+    recomputed = score_round(final_values, won)
+    sheet = [0, 0, 0]
+    for line in state.score_sheet():
+        sheet[line.seat] += line.points
+    for seat in range(3):
+        print(f"{NAMES[seat]}: score sheet {sheet[seat]}, score_round {recomputed[NAMES[seat]]}")
 
 # %% [markdown]
 # **Next:** [play Bastos! against bots](bastos_play.ipynb) · [back to all apps](index.ipynb)
