@@ -219,21 +219,23 @@ class PlaceTables:
         self.kind_of = (*ed.kind_of, len(kinds))
         self.mask_of = (*ed.mask_of, 0)
         self.chilli_of = (*ed.chilli_of, False)
+        self.filled = (True,) * len(ed.cards) + (False,)
         self.goods = goods
         self.goods_of_kind = [goods.index(card.goods) for card in kinds]
         wanted = [next(card.mask for card in kinds if card.goods == g) for g in goods]
         self.wanted = [w | w << 4 | w << 8 for w in wanted]  # a card's goods, in each of the 3 nibbles
         self.takes = [_Takes(g) for g in goods]
-        # Per face, per (line, usable ends of it): the action texts up to the collection.
-        self.prefixes = [
-            [tuple(f"place:{card.face}@{ENDS[2 * line + side].name}>" for side in combo)
+        # Per face, per (line, usable ends of it): the action texts up to the collection, one per
+        # usable end ("" for the second when only one is usable).
+        self.prefixes: list[list[tuple[str, ...]]] = [
+            [(*(f"place:{card.face}@{ENDS[2 * line + side].name}>" for side in combo), "")[:2]
              for line in range(6) for combo in END_COMBOS]
             for card in kinds
         ]
         # Per place, per card id (and "" for an empty place): that place's part of a take's text.
         self.fragments = [(*(f"{CELL_NAMES[cell]}={card.face}" for card in ed.cards), "")
                           for cell in range(CELLS)]
-        self.market_texts = [tuple(f"market:{card.face}@{name}" for name in CELL_NAMES) for card in kinds]
+        self.market_texts = [[f"market:{card.face}@{name}" for name in CELL_NAMES] for card in kinds]
         self.return_texts = [f"return:{card.face}" for card in kinds]
 
     @classmethod
@@ -308,7 +310,6 @@ def _frontier(occupied: int) -> tuple[int, ...]:
 
 
 _FRONTIER = tuple(_frontier(occupied) for occupied in range(1 << CELLS))
-_ALL_CELLS = range(CELLS)
 
 
 def chilli_limits(expert: bool, reading: str) -> tuple[bool, bool]:
@@ -321,18 +322,36 @@ def chilli_limits(expert: bool, reading: str) -> tuple[bool, bool]:
 def market_places(market: Sequence[int], chilli: bool, chilli_of: Sequence[bool],
                   limits: tuple[bool, bool]) -> list[int]:
     """The empty places of ``market`` (card ids, -1 empty) where a (chilli) card may go now."""
-    occupied = 0
-    for i in _ALL_CELLS:
-        if market[i] != EMPTY:
-            occupied |= 1 << i
-    places = _FRONTIER[occupied]
-    if not chilli:
-        return list(places)
-    rows, columns = set(), set()
+    occupied = chillies = 0
     for i, card in enumerate(market):
-        if card != EMPTY and chilli_of[card]:
-            rows.add(ROW_OF[i])
-            columns.add(COLUMN_OF[i])
+        if card != EMPTY:
+            occupied |= 1 << i
+            if chilli_of[card]:
+                chillies |= 1 << i
+    return places_for(occupied, chillies if chilli else None, limits)
+
+
+def places_for(occupied: int, chillies: int | None, limits: tuple[bool, bool]) -> list[int]:
+    """The market places a card may go to, from bitmasks of the occupied places and of those
+    holding chilli cards (``None`` for a boat card, which only needs a free place beside a card)."""
+    places = _FRONTIER[occupied]
+    if chillies is None:
+        return list(places)
+    blocked = _BLOCKED[limits][chillies]
+    return [i for i in places if not blocked >> i & 1]
+
+
+def _blocked(chillies: int, limits: tuple[bool, bool]) -> int:
+    """The places a chilli card may not go to, as a bitmask: those sharing a limited row or
+    column with a chilli card (bitmask ``chillies``)."""
     limit_rows, limit_columns = limits
-    return [i for i in places
-            if not (limit_rows and ROW_OF[i] in rows) and not (limit_columns and COLUMN_OF[i] in columns)]
+    rows = {ROW_OF[i] for i in range(CELLS) if chillies >> i & 1}
+    columns = {COLUMN_OF[i] for i in range(CELLS) if chillies >> i & 1}
+    return sum(1 << i for i in range(CELLS)
+               if (limit_rows and ROW_OF[i] in rows) or (limit_columns and COLUMN_OF[i] in columns))
+
+
+_BLOCKED = {limits: tuple(_blocked(chillies, limits) for chillies in range(1 << CELLS))
+            for limits in ((True, False), (False, True), (True, True), (False, False))}
+# A market's 9 places as flags (occupied, or holding a chilli card) -> the same as a bitmask.
+BITS_OF_FLAGS = {tuple(bool(n >> i & 1) for i in range(CELLS)): n for n in range(1 << CELLS)}

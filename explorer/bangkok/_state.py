@@ -19,6 +19,7 @@ from ._edition import Edition, load_edition
 from ._explain import explain
 from ._mechanics import (
     ALL_ENDS,
+    BITS_OF_FLAGS,
     EMPTY,
     END_INDEX,
     ENDS,
@@ -32,7 +33,7 @@ from ._mechanics import (
     PlaceTables,
     chilli_limits,
     explain_collections,
-    market_places,
+    places_for,
     solo_ends,
 )
 from ._notation import (
@@ -49,6 +50,7 @@ from ._start import deal_start
 from ._view import Happened, board_text, event_entries, label, view
 
 ACT, MARKET, RETURN = 0, 1, 2
+END_CELLS = {end.name: end.cells for end in ENDS}  # the places an end's line slides over, near first
 PHASES = ("act", "market", "return")
 RENEW_ACTIONS = {name: f"renew:{name}" for name in LINES}
 
@@ -162,7 +164,7 @@ class State(GameState):
         packed = (m0 | m1 << 4 | m2 << 8, m3 | m4 << 4 | m5 << 8, m6 | m7 << 4 | m8 << 8,  # rows
                   m0 | m3 << 4 | m6 << 8, m1 | m4 << 4 | m7 << 8, m2 | m5 << 4 | m8 << 8)  # columns
         cell_texts = list(map(getitem, tables.fragments, port))  # "a1=PZ" per place
-        faced = FACED[self.usable_ends()]
+        faced = FACED[ALL_ENDS if self.players > 1 else self.usable_ends()]
         goods_of_kind, wanted, all_takes, all_prefixes = (
             tables.goods_of_kind, tables.wanted, tables.takes, tables.prefixes)
         out: list[Hashable] = []
@@ -176,6 +178,7 @@ class State(GameState):
                 number = takes[packed[line] & want]
                 if not number:
                     continue
+                near, far = prefixes[combo]  # the texts up to the take, for each usable end ("" if not)
                 options = TAKE_CELLS[number][line]
                 if len(options) == 1:  # the usual case: one way to collect
                     first, rest = options[0]
@@ -183,8 +186,9 @@ class State(GameState):
                     if rest:
                         for cell in rest:
                             suffix += "," + cell_texts[cell]
-                    for prefix in prefixes[combo]:
-                        append(prefix + suffix)
+                    append(near + suffix)
+                    if far:
+                        append(far + suffix)
                     continue
                 suffixes = []
                 for first, rest in options:
@@ -193,9 +197,10 @@ class State(GameState):
                         for cell in rest:
                             suffix += "," + cell_texts[cell]
                     suffixes.append(suffix)
-                for prefix in prefixes[combo]:
+                    append(near + suffix)
+                if far:
                     for suffix in suffixes:
-                        append(prefix + suffix)
+                        append(far + suffix)
         return out
 
     def _renew_actions(self) -> list[str]:
@@ -210,7 +215,11 @@ class State(GameState):
 
     def market_places(self, seat: int, chilli: bool) -> list[int]:
         """The empty places of seat's market where a (chilli) card may go now."""
-        return market_places(self.markets[seat], chilli, self.edition.chilli_of, self.chilli_limits())
+        # The market's places as flags, looked up as bitmasks (a card id -1 reads the empty entry).
+        market = itemgetter(*self.markets[seat])
+        occupied = BITS_OF_FLAGS[market(self._tables.filled)]
+        chillies = BITS_OF_FLAGS[market(self._tables.chilli_of)] if chilli else None
+        return places_for(occupied, chillies, self.chilli_limits())
 
     def chilli_limits(self) -> tuple[bool, bool]:
         """Whether market rows, and columns, are limited to one chilli card under these options."""
@@ -226,8 +235,7 @@ class State(GameState):
             places = by_kind.get(chilli)
             if places is None:
                 places = by_kind[chilli] = self.market_places(seat, chilli)
-            texts = tables.market_texts[kind]
-            out += [texts[i] for i in places]
+            out += map(tables.market_texts[kind].__getitem__, places)
         return out
 
     # ---- playing ------------------------------------------------------------------------------
@@ -268,7 +276,7 @@ class State(GameState):
     def _apply_place(self, seat: int, text: str) -> None:
         # The text is one this state listed ("place:PZ@R1R>a1=ZB,c1=P"): read by position, not parsed.
         at = text.index("@", 6)
-        cells = ENDS[END_INDEX[text[at + 1:at + 4]]].cells
+        cells = END_CELLS[text[at + 1:at + 4]]
         card, hand = self._take_from_hand(seat, text[6:at])
         self.port_before = self.port
         port = list(self.port)
@@ -290,7 +298,8 @@ class State(GameState):
         else:
             port[near], port[middle], port[far] = EMPTY, EMPTY, card
         drawn = self._refill(port)
-        self.hands = replaced(self.hands, seat, tuple(hand))
+        hands = self.hands
+        self.hands = (*hands[:seat], tuple(hand), *hands[seat + 1:])
         self.happened = Happened(seat, text, drawn, card, self.happened)
         if len(hand) <= HAND_SIZE:
             self._end_turn(seat)
