@@ -52,6 +52,9 @@ __all__ = ["BAD_MESSAGE", "BOT_FAILED", "BUSY", "INTERNAL", "NOT_YOUR_TURN", "OB
 
 log = logging.getLogger(__name__)
 
+# Traits that only ever hold JSON (no binary buffers inside): see GameWidget.send_state.
+PLAIN_TRAITS = frozenset({"view", "error", "busy"})
+
 StateObserver = Callable[[GameState], object]
 Bots = str | Mapping[int, str | Bot] | None
 
@@ -258,6 +261,22 @@ class GameWidget(anywidget.AnyWidget):
             new = state.play(str(intent.action))  # the engine decides; IllegalAction says why not
             self.error = {}
             self._replace(new)
+
+    def send_state(self, key: str | Iterable[str] | None = None) -> None:
+        """Send traits to the browser. The table's own traits (view, error, busy) are plain JSON, so
+        they skip ipywidgets' search of every nested dict and list for binary buffers: on a Bangkok or
+        Klongs view that search cost about as much as encoding the message, on every click."""
+        keys = [key] if isinstance(key, str) else None if key is None else list(key)
+        if keys is None or not set(keys) <= PLAIN_TRAITS:
+            super().send_state(key)
+            return
+        state = self.get_state(key=keys)
+        if not state:
+            return
+        for name, value in state.items():  # as ipywidgets does: keep the echo lock current
+            if name in self._property_lock:
+                self._property_lock[name] = value
+        self._send({"method": "update", "state": state, "buffer_paths": []}, buffers=[])
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
         """Trait updates from the browser: the game's own traits are the kernel's alone."""

@@ -1,6 +1,7 @@
 """The speed settings are in force on the hub as `./dev hub` serves it: kernel websockets that send each
 frame at once (TCP_NODELAY, read back from the served sockets), and play apps that open on preheated
-kernels while still dealing each visitor's own game (the query string is read after the visitor came)."""
+kernels while still dealing each visitor's own game (the query string is read after the visitor came).
+And the table's quicker update path sends exactly what ipywidgets would."""
 
 from __future__ import annotations
 
@@ -9,11 +10,14 @@ import re
 import time
 from typing import Any
 
+import ipywidgets
 import pytest
 
-from .conftest import LOGS, nodelay_sockets, open_app, page_kernel
+import explorer
+from widgets._kinds import widget_for
+from widgets._scheduler import FakeClock
 
-pytestmark = pytest.mark.browser
+from .conftest import LOGS, nodelay_sockets, open_app, page_kernel
 
 TABLE = ".re-trick-table"
 
@@ -28,6 +32,7 @@ def wait_for_log(base: str, found: Any, timeout: float = 20.0) -> str:
         time.sleep(0.3)
 
 
+@pytest.mark.browser
 def test_kernel_websockets_send_at_once(page: Any, voila_url: str) -> None:
     open_app(page, f"{voila_url}/voila/render/bastos_play.ipynb?players=3&delay=0", TABLE, "button.legal")
     kernel = page_kernel(page)
@@ -35,6 +40,7 @@ def test_kernel_websockets_send_at_once(page: Any, voila_url: str) -> None:
     assert nodelay_sockets(log).get(kernel) == 1, "the page's kernel websocket is not TCP_NODELAY"
 
 
+@pytest.mark.browser
 def test_play_apps_open_on_preheated_kernels_with_the_visitors_game(browser: Any, voila_url: str) -> None:
     seen = []
     for players, seed in ((3, 5), (5, 6)):
@@ -53,3 +59,26 @@ def test_play_apps_open_on_preheated_kernels_with_the_visitors_game(browser: Any
         page.goto("about:blank")
         context.close()
     assert seen[0] != seen[1], "two visitors shared a kernel"
+
+
+@pytest.mark.parametrize(("game", "players"), [("tindahan", 4), ("bangkok", 4), ("klongs", 2)])
+def test_table_updates_send_what_ipywidgets_would(game: str, players: int) -> None:
+    clock = FakeClock()
+    table = widget_for(game)(explorer.new_game(game, players=players, seed=3), 0, bot_delay=0.3,
+                             scheduler=clock)
+    sent: list[tuple[Any, Any]] = []
+    table._send = lambda msg, buffers=None: sent.append((json.loads(json.dumps(msg)), buffers))
+    clicks = 0
+    while clicks < 4 and not table.state.is_over:
+        clock.advance(5)
+        legal = table.view["legal"]
+        if table.state.current_player != 0 or not legal:
+            continue
+        sent.clear()
+        assert table.handle_intent({"type": "play", "action": legal[0], "move": table.view["move_number"]})
+        assert len(sent) == 1, "one update message per click"
+        keys = sorted(sent[0][0]["state"])
+        ipywidgets.Widget.send_state(table, keys)  # what ipywidgets itself sends for the same traits
+        assert sent[0] == sent[1]
+        clicks += 1
+    assert clicks == 4
