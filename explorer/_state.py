@@ -68,6 +68,7 @@ class GameState(ABC):
     #: The seat to act, ``None`` once the game is over: every game keeps it under this one name.
     to_act: int | None
     _events: EventLog
+    _sheet_cache: tuple[Sequence[ScoreLine], list[dict[str, Any]]]
     _history: _History
     _n_actions: int
     _legal_cache: list[Hashable] | None
@@ -193,13 +194,25 @@ class GameState(ABC):
             "legal": [str(a) for a in self.legal_actions()] if current == seat else [],
             "move_number": self._n_actions,
             "rules": self._rules_seen_by(seat),
-            "sheet": [{"seat": line.seat, "label": line.label, "points": line.points, "rule": line.rule,
-                       "round": line.round} for line in self._score_lines()],
+            "sheet": self._sheet_dicts(),
             "events": self._event_entries(seat),
         }
         base["labels"] = {notation: self._label(notation) for notation in base["legal"]}
         base.update(self._view(seat))
         return base
+
+    def _sheet_dicts(self) -> list[dict[str, Any]]:
+        """The score lines as dicts for views. Games keep their lines in a tuple that later states
+        share until a line is added, so the dicts written for that tuple are reused (bots read a
+        view on every move)."""
+        lines = self._score_lines()
+        cached: tuple[Sequence[ScoreLine], list[dict[str, Any]]] | None = getattr(self, "_sheet_cache", None)
+        if cached is None or cached[0] is not lines:
+            cached = (lines, [{"seat": line.seat, "label": line.label, "points": line.points,
+                               "rule": line.rule, "round": line.round} for line in lines])
+            if isinstance(lines, tuple):
+                self._sheet_cache = cached
+        return list(cached[1])
 
     def _rules_seen_by(self, seat: int) -> dict[str, Any]:
         rules = dict(self.rules)
