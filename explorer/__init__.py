@@ -11,6 +11,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from ._errors import EditionError, IllegalAction, RecordError
+from ._examples import Example, compare, compare_example
 from ._registry import GAMES, game_class, new_game, replay
 from ._state import GameState, Outcome, ScoreLine
 
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
 __all__ = [
     "GAMES",
     "EditionError",
+    "Example",
     "GameState",
     "IllegalAction",
     "Outcome",
@@ -27,6 +29,8 @@ __all__ = [
     "ScoreLine",
     "bangkok",
     "bastos",
+    "compare",
+    "compare_example",
     "game_class",
     "klongs",
     "new_game",

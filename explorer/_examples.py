@@ -44,6 +44,24 @@ def examples(games: Iterable[str]) -> list[Example]:
     return out
 
 
+def compare(label: str, book: Any, engine: Any, *, source: str = "book") -> str:
+    """One line for a walkthrough: the rulebook's value (or, with ``source="rule"``, what its rule
+    gives) beside the engine's, flagged if they ever disagree."""
+    mark = "" if book == engine else "   <-- DIFFERENT"
+    return f"{label}: {source} {book}, engine {engine}{mark}"
+
+
+def compare_example(example: Example) -> list[str]:
+    """Run ``example`` and give its title and, per value the book prints, :func:`compare`'s line."""
+    computed = example.compute()
+    lines = [f"{example.title}  ({example.id})"]
+    if isinstance(example.expected, dict):
+        lines += [compare(f"  {key}", book, computed[key]) for key, book in example.expected.items()]
+    else:
+        lines.append(compare("  result", example.expected, computed))
+    return lines
+
+
 def verify(games: Iterable[str]) -> list[Verdict]:
     """Run every example of ``games``; an example that raises is a failed verdict, not a crash."""
     verdicts = []
