@@ -185,8 +185,12 @@ class State(FruitState):
         made_trump = notation.endswith(TRUMP_SUFFIX)
         card = notation[: -len(TRUMP_SUFFIX)] if made_trump else notation
         fruit = CARD[card][0]
-        self.hands = replaced(self.hands, seat, without(self.hands[seat], card))
-        self.trick = appended(self.trick, ("card", seat, card, made_trump))
+        # replaced(hands, seat, without(hand, card)), spelled out: this runs every move.
+        hands = self.hands
+        hand = hands[seat]
+        at = hand.index(card)
+        self.hands = (*hands[:seat], (*hand[:at], *hand[at + 1:]), *hands[seat + 1:])
+        self.trick = (*self.trick, ("card", seat, card, made_trump))
         if made_trump:
             index = FRUIT_INDEX[fruit]
             before = self.values[index]

@@ -11,7 +11,7 @@ from typing import Any
 
 from explorer._fruit import FruitState
 from explorer._state import ScoreLine
-from explorer._tuples import appended, bumped, replaced, without
+from explorer._tuples import appended, bumped
 
 from ._explain import explain
 from ._mechanics import Play, cards_in, must_play, trick_winner
@@ -105,9 +105,10 @@ class State(FruitState):
         seat = self.to_act
         assert seat is not None
         hand = self.hands[seat]
-        if not self.trick:
+        trick = self.trick
+        if not trick:
             return [*hand, *self._cart_moves[self.trump]]
-        if self._must_play():
+        if self.cart_moved and len(trick) == 1:  # must_play, inlined: this runs every move
             return list(hand)
         led = self.led
         actions: list[Hashable] = [card for card in hand if CARD_FRUIT[card] == led] or list(hand)
@@ -116,26 +117,37 @@ class State(FruitState):
         return actions
 
     def _apply(self, action: Hashable) -> None:
+        # The tuple helpers (replaced, bumped, without) are spelled out here: this runs every move.
         seat = self.to_act
         assert seat is not None and isinstance(action, str)
         kind, fruit = ACTIONS[action]
+        trick = self.trick
         if kind == "card":
-            self.hands = replaced(self.hands, seat, without(self.hands[seat], action))
-            if not self.trick or self._must_play():
+            hands = self.hands
+            hand = hands[seat]
+            at = hand.index(action)
+            self.hands = (*hands[:seat], (*hand[:at], *hand[at + 1:]), *hands[seat + 1:])
+            if not trick or (self.cart_moved and len(trick) == 1):
                 self.led = fruit
             self._tell(seat, action, "card", card=action, fruit=fruit, value=CARD_VALUE[action])
+            trick = (*trick, (seat, kind, action))
         elif kind == "seller":
             i = self._stall_of[fruit]
-            self.stalls = replaced(self.stalls, i, bumped(self.stalls[i], seat))
-            self.sellers_left = bumped(self.sellers_left, seat, -1)
-            self.placed = bumped(self.placed, seat)
+            stalls = self.stalls
+            stall = stalls[i]
+            self.stalls = (*stalls[:i], (*stall[:seat], stall[seat] + 1, *stall[seat + 1:]), *stalls[i + 1:])
+            left, placed = self.sellers_left, self.placed
+            self.sellers_left = (*left[:seat], left[seat] - 1, *left[seat + 1:])
+            self.placed = (*placed[:seat], placed[seat] + 1, *placed[seat + 1:])
             self._tell(seat, action, "seller", fruit=fruit)
+            trick = (*trick, (seat, kind, fruit))
         else:
             self.trump = fruit
             self.cart_moved = True
             self._tell(seat, action, "cart", fruit=fruit)
-        self.trick = appended(self.trick, (seat, kind, action if kind == "card" else fruit))
-        if len(self.trick) < self.players:
+            trick = (*trick, (seat, kind, fruit))
+        self.trick = trick
+        if len(trick) < self.players:
             self.to_act = (seat + 1) % self.players
             return
         self._finish_trick(action)
