@@ -11,8 +11,6 @@ import asyncio
 import json
 import random
 import re
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -238,12 +236,7 @@ def test_play_app_uses_the_table_and_its_chart() -> None:
 FRONT_END = ("bangkok_port.js", "bangkok.js", "bangkok_port.css", "bangkok.css")
 
 
-def test_front_end_files_are_local_and_carry_the_hooks() -> None:
-    for name in FRONT_END:
-        text = (STATIC / name).read_text(encoding="utf-8")
-        assert "http://" not in text and "https://" not in text, f"{name} must not fetch anything"
-        assert "@import" not in text and "import(" not in text
-        assert len(text.splitlines()) <= 600, f"{name} is over 600 lines"
+def test_front_end_carries_the_hooks() -> None:
     js = BangkokTableWidget._esm  # the shared shell in front, as the browser loads it
     assert isinstance(js, str)
     for hook in ("re-bangkok", "re-port", "re-market", '"data-action"', '"data-card"', '"data-end"',
@@ -258,16 +251,6 @@ def test_js_draws_the_view_model_and_knows_no_rules() -> None:
     for leak in ('split(">")', 'split("=")', 'indexOf("!")', 'startsWith("place:")', 'startsWith("renew:")',
                  'startsWith(`market:', "passion fruit", "Thai zucchini", "points for each", "points minus"):
         assert leak not in js, leak
-
-
-def test_js_parses_as_an_es_module(tmp_path: Path) -> None:
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed")
-    copy = tmp_path / "bangkok.mjs"
-    copy.write_text(str(BangkokTableWidget._esm), encoding="utf-8")  # what the browser loads
-    result = subprocess.run([node, "--check", str(copy)], capture_output=True, text=True, timeout=60)
-    assert result.returncode == 0, result.stderr
 
 
 def test_doctests() -> None:

@@ -10,8 +10,6 @@ from __future__ import annotations
 import json
 import random
 import re
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -193,13 +191,7 @@ def test_repr_is_stable(game: str) -> None:
     assert repr(a).startswith(f"<TrickTableWidget {game}, 4 players, seed 7, learner seat 0, move ")
 
 
-def test_front_end_files_are_local() -> None:
-    for name in ("trick_table.js", "trick_table.css"):
-        path = STATIC / name
-        assert path.is_file(), path
-        text = path.read_text(encoding="utf-8")
-        assert "http://" not in text and "https://" not in text, f"{name} must not fetch anything (no CDN)"
-        assert "@import" not in text and "import(" not in text
+def test_front_end_carries_the_hooks() -> None:
     esm = TrickTableWidget._esm
     assert "export default" in str(esm)
     # The hooks the browser tests rely on are in the JS.
@@ -208,13 +200,3 @@ def test_front_end_files_are_local() -> None:
                  '"data-role": "turn"', '"data-role": "summary"', '"data-role": "last-trick"',
                  "dataset.move", "dataset.busy", "dataset.current", "dataset.game"):
         assert hook in js, hook
-
-
-def test_js_parses_as_an_es_module(tmp_path: Path) -> None:
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed")
-    copy = tmp_path / "trick_table.mjs"
-    copy.write_text(es_module("trick_table"), encoding="utf-8")  # what the browser loads
-    result = subprocess.run([node, "--check", str(copy)], capture_output=True, text=True, timeout=60)
-    assert result.returncode == 0, result.stderr
