@@ -160,6 +160,23 @@ def check_section(title: str = "Check: the engine's numbers beside the book's") 
 # ---- the walkthrough ------------------------------------------------------------------------------
 
 
+class Slot(ipw.Box):  # type: ignore[misc]  # ipywidgets is untyped
+    """A place at the top of a page for a walkthrough built further down, from the positions the
+    page's sections compute: the table comes first on the page without the sections moving.
+
+    >>> slot = Slot()
+    >>> slot.fill(ipw.HTML("table")); len(slot.children)
+    1
+    """
+
+    def __init__(self) -> None:
+        super().__init__(layout=ipw.Layout(width="100%"))
+        self.add_class("re-walkthrough-slot")
+
+    def fill(self, widget: ipw.Widget) -> None:
+        self.children = (widget,)
+
+
 def _fixed_seat_table(table_class: type[GameWidget]) -> type[GameWidget]:
     """``table_class`` drawn from one seat, whoever is to act (the acting seat's moves still offered)."""
 

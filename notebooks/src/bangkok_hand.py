@@ -7,31 +7,41 @@
 # your three hand cards beside the port, facing a row or a column, and take cards from that line.
 # What you may take is the heart of the game, and the subject of this page.
 #
-# Every position below is built by the Rules Explorer engine; every number the rulebook gives is
-# printed beside the engine's (`book [[1, 3]], engine [[1, 3]]`). Places are named like chess
-# squares with rows counted from the top (`a1` upper left, `c3` lower right); the twelve ends of the
-# port are `R1L` (left of row 1) … `R3R` and `C1T` (above column 1) … `C3B`. Rule ids such as
-# `bangkok.collect.no-refusal` are the same ones the engine gives when it refuses a move.
+# Every position below is built by the Rules Explorer engine. Places are named like chess squares
+# with rows counted from the top (a1 upper left, c3 lower right).
 #
 # **Parts:** 1 improving your hand · [2 completing the port](bangkok_port.ipynb) ·
 # [3 the floating market](bangkok_market.ipynb) · [4 renewing the port](bangkok_renew.ipynb) ·
 # [5 scoring](bangkok_scoring.ipynb) · [6 solo and expert](bangkok_variants.ipynb) ·
 # [Play Bangkok](bangkok_play.ipynb) · [All apps](index.ipynb)
+#
+# The table below steps through this part's examples: **Next step** moves on, **Back** goes back; try
+# a move yourself at any step, and **Reset step** puts the book's position back. Each section below it
+# explains one rule, with a folded **check** of the engine's numbers beside the book's.
 
 # %%
-# The helpers print positions as small grids and put the book's numbers beside the engine's.
-from explorer.bangkok.examples import OTHER_ROWS, scenario
-from widgets.bangkok_lessons import (
-    by_rule,
-    check,
-    example,
-    hand,
-    positions,
-    refusal,
-    rule,
-    show_collections,
-    show_port,
-)
+# NBVAL_IGNORE_OUTPUT
+# The walkthrough's table, filled at the end of the page from the positions its sections build.
+from widgets.walkthrough import Slot, check_section
+
+top = Slot()
+top
+
+# %%
+with check_section("Check: the engine's numbers beside the book's"):
+    # The helpers print positions as small grids and put the book's numbers beside the engine's.
+    from explorer.bangkok.examples import OTHER_ROWS, scenario
+    from widgets.bangkok_lessons import (
+        by_rule,
+        check,
+        example,
+        hand,
+        positions,
+        refusal,
+        rule,
+        show_collections,
+        show_port,
+    )
 
 # %% [markdown]
 # ## Which lines a card may face
@@ -45,12 +55,13 @@ from widgets.bangkok_lessons import (
 # rows are filler the book does not show.
 
 # %%
-start = scenario(["ZB F P", *OTHER_ROWS], ["PZ", "F", "B"])
-show_port(start)
-print("your hand:", hand(start))
-refusal(start, "place:PZ@R3R>")
-example("placement")
-rule("bangkok.place.shared-good")
+with check_section('Check: Which lines a card may face'):
+    start = scenario(["ZB F P", *OTHER_ROWS], ["PZ", "F", "B"])
+    show_port(start)
+    print("your hand:", hand(start))
+    refusal(start, "place:PZ@R3R>")
+    example("placement")
+    rule("bangkok.place.shared-good")
 
 # %% [markdown]
 # ## How many cards you take, and which
@@ -64,11 +75,12 @@ rule("bangkok.place.shared-good")
 # third (`P`); the fish card in the middle shares nothing. Both are forced.
 
 # %%
-show_collections(start, "PZ", "R1R")
-check("Example 1, positions taken", [[1, 3]], positions(start, "PZ", "R1R"))
-example("collect-1")
-for rule_id in ("bangkok.collect.count", "bangkok.collect.one-per-good", "bangkok.collect.no-refusal"):
-    rule(rule_id)
+with check_section('Check: How many cards you take, and which'):
+    show_collections(start, "PZ", "R1R")
+    check("Example 1, positions taken", [[1, 3]], positions(start, "PZ", "R1R"))
+    example("collect-1")
+    for rule_id in ("bangkok.collect.count", "bangkok.collect.one-per-good", "bangkok.collect.no-refusal"):
+        rule(rule_id)
 
 # %% [markdown]
 # **Example 2.** Row 1 is `Z P PB`. The zucchini card can only be paid for by the `Z`, so it is
@@ -76,13 +88,14 @@ for rule_id in ("bangkok.collect.count", "bangkok.collect.one-per-good", "bangko
 # book's player takes the third, and ends up with four cards in hand.
 
 # %%
-ex2 = scenario(["Z P PB", *OTHER_ROWS], ["PZ", "F", "B"])
-show_collections(ex2, "PZ", "R1R")
-check("Example 2, the two ways", [[1, 2], [1, 3]], positions(ex2, "PZ", "R1R"))
-ex2_after = ex2.play("place:PZ@R1R>a1=Z,c1=PB")
-check("hand after taking the first and third", "B F PB Z", " ".join(sorted(hand(ex2_after).split())))
-refusal(ex2, "place:PZ@R1R>b1=P,c1=PB")
-example("collect-2")
+with check_section('Check: How many cards you take, and which'):
+    ex2 = scenario(["Z P PB", *OTHER_ROWS], ["PZ", "F", "B"])
+    show_collections(ex2, "PZ", "R1R")
+    check("Example 2, the two ways", [[1, 2], [1, 3]], positions(ex2, "PZ", "R1R"))
+    ex2_after = ex2.play("place:PZ@R1R>a1=Z,c1=PB")
+    check("hand after taking the first and third", "B F PB Z", " ".join(sorted(hand(ex2_after).split())))
+    refusal(ex2, "place:PZ@R1R>b1=P,c1=PB")
+    example("collect-2")
 
 # %% [markdown]
 # **Example 3.** Two passion fruit (`PP`) facing `ZB P PF`: each `P` pays for one passion-fruit card,
@@ -92,13 +105,14 @@ example("collect-2")
 # unused and you take a single card, even though `PP` could have paid for two.
 
 # %%
-ex3 = scenario(["ZB P PF", *OTHER_ROWS], ["PP", "F", "B"])
-check("Example 3, positions taken", [[2, 3]], positions(ex3, "PP", "R1R"))
-ex4 = scenario(["ZB F PF", *OTHER_ROWS], ["PP", "F", "B"])
-check("Example 4, positions taken", [[3]], positions(ex4, "PP", "R1R"))
-check("Example 4, cards taken", 1, ex4.collections("PP", "R1R").take)
-example("collect-3")
-example("collect-4")
+with check_section('Check: How many cards you take, and which'):
+    ex3 = scenario(["ZB P PF", *OTHER_ROWS], ["PP", "F", "B"])
+    check("Example 3, positions taken", [[2, 3]], positions(ex3, "PP", "R1R"))
+    ex4 = scenario(["ZB F PF", *OTHER_ROWS], ["PP", "F", "B"])
+    check("Example 4, positions taken", [[3]], positions(ex4, "PP", "R1R"))
+    check("Example 4, cards taken", 1, ex4.collections("PP", "R1R").take)
+    example("collect-3")
+    example("collect-4")
 
 # %% [markdown]
 # ## Both ends of a line take alike
@@ -108,24 +122,16 @@ example("collect-4")
 # differs.
 
 # %%
-left, right = start.collections("PZ", "R1L"), start.collections("PZ", "R1R")
-by_rule("same places taken from either end of row 1", True, left.options == right.options)
-print(left.actions[0])
-print(right.actions[0])
-rule("bangkok.collect.same-line")
-
-# %% [markdown]
-# ## Step through the examples yourself
-#
-# The port below starts at each example. Choose the highlighted hand card: the ends where it may go
-# light up. Choose a lit end: the ways to collect appear, with the forced cards marked **must** and
-# the choices marked **choice**, each with the engine's reason; pick one to see step 2 happen. An end
-# that is not lit still answers with the rule that forbids it. **Next step** moves on, **Reset step**
-# puts the example back.
+with check_section('Check: Both ends of a line take alike'):
+    left, right = start.collections("PZ", "R1L"), start.collections("PZ", "R1R")
+    by_rule("same places taken from either end of row 1", True, left.options == right.options)
+    print(left.actions[0])
+    print(right.actions[0])
+    rule("bangkok.collect.same-line")
 
 # %%
-# NBVAL_IGNORE_OUTPUT
-from widgets import PortWidget
+# The table at the top of the page (the slot) shows the steps built from the positions above.
+from widgets import BangkokTableWidget
 from widgets.walkthrough import Step, Walkthrough
 
 steps = [
@@ -152,7 +158,7 @@ steps = [
          "`PP` facing `ZB F PF`: only the third card shows passion fruit, so only one card is taken.", ex4,
          result="Takes the third card only.", rules=("bangkok.collect.count",)),
 ]
-Walkthrough(steps, title="Bangkok: improving your hand", table_class=PortWidget)
+top.fill(Walkthrough(steps, title="Bangkok: improving your hand", table_class=BangkokTableWidget))
 
 # %% [markdown]
 # **Next:** [part 2, completing the port](bangkok_port.ipynb) · [play Bangkok](bangkok_play.ipynb) ·

@@ -9,21 +9,34 @@
 # **Parts:** [1 improving your hand](bangkok_hand.ipynb) · [2 completing the port](bangkok_port.ipynb) ·
 # 3 the floating market · [4 renewing the port](bangkok_renew.ipynb) · [5 scoring](bangkok_scoring.ipynb) ·
 # [6 solo and expert](bangkok_variants.ipynb) · [Play Bangkok](bangkok_play.ipynb) · [All apps](index.ipynb)
+#
+# The table below steps through this part's examples: **Next step** moves on, **Back** goes back; try
+# a move yourself at any step, and **Reset step** puts the book's position back. Each section below it
+# explains one rule, with a folded **check** of the engine's numbers beside the book's.
 
 # %%
-from explorer.bangkok.examples import OTHER_ROWS, scenario
-from widgets.bangkok_lessons import by_rule, example, hand, refusal, rule, show_market
+# NBVAL_IGNORE_OUTPUT
+# The walkthrough's table, filled at the end of the page from the positions its sections build.
+from widgets.walkthrough import Slot, check_section
 
-EMPTY_MARKET = [". . .", ". . .", ". . ."]
+top = Slot()
+top
+
+# %%
+with check_section("Check: the engine's numbers beside the book's"):
+    from explorer.bangkok.examples import OTHER_ROWS, scenario
+    from widgets.bangkok_lessons import by_rule, example, hand, refusal, rule, show_market
+
+    EMPTY_MARKET = [". . .", ". . .", ". . ."]
 
 
-def market_moves(state):
-    """The places each hand card may take now, as the engine lists them."""
-    moves = {}
-    for action in state.legal_actions():
-        card, _, place = action.removeprefix("market:").partition("@")
-        moves.setdefault(card, []).append(place)
-    return moves
+    def market_moves(state):
+        """The places each hand card may take now, as the engine lists them."""
+        moves = {}
+        for action in state.legal_actions():
+            card, _, place = action.removeprefix("market:").partition("@")
+            moves.setdefault(card, []).append(place)
+        return moves
 
 
 # %% [markdown]
@@ -33,12 +46,13 @@ def market_moves(state):
 # until one card is in the market: the engine is now in its `market` phase and refuses a renewal.
 
 # %%
-start = scenario(["ZB F P", *OTHER_ROWS], ["PZ", "F", "B"])
-first = start.play("place:PZ@R1R>a1=ZB,c1=P")
-print("phase:", first.phase, "| hand:", hand(first))
-by_rule("cards to lay in the market", 1, len(first.hands[0]) - 3)
-refusal(first, "renew:R2")
-rule("bangkok.market.required")
+with check_section('Check: Extra cards go to the market at once'):
+    start = scenario(["ZB F P", *OTHER_ROWS], ["PZ", "F", "B"])
+    first = start.play("place:PZ@R1R>a1=ZB,c1=P")
+    print("phase:", first.phase, "| hand:", hand(first))
+    by_rule("cards to lay in the market", 1, len(first.hands[0]) - 3)
+    refusal(first, "renew:R2")
+    rule("bangkok.market.required")
 
 # %% [markdown]
 # ## The first card goes beside the pontoon
@@ -47,9 +61,10 @@ rule("bangkok.market.required")
 # objective. Every hand card may go there, and nowhere else.
 
 # %%
-print(market_moves(first))
-refusal(first, "market:P@b2")
-rule("bangkok.market.first-corner")
+with check_section('Check: The first card goes beside the pontoon'):
+    print(market_moves(first))
+    refusal(first, "market:P@b2")
+    rule("bangkok.market.first-corner")
 
 # %% [markdown]
 # ## Later cards touch the market along a side
@@ -58,15 +73,16 @@ rule("bangkok.market.first-corner")
 # a place that holds a card is taken for good.
 
 # %%
-growing = scenario(["ZB F P", *OTHER_ROWS], ["PZ", "F", "B"], markets=[["PF . .", ". . .", ". . ."], EMPTY_MARKET])
-grown = growing.play("place:PZ@R1R>a1=ZB,c1=P")
-show_market(grown)
-print(market_moves(grown))
-by_rule("places next to a1", ["a2", "b1"], sorted(market_moves(grown)["ZB"]))
-refusal(grown, "market:ZB@b2")
-refusal(grown, "market:ZB@a1")
-rule("bangkok.market.adjacent")
-rule("bangkok.market.fixed")
+with check_section('Check: Later cards touch the market along a side'):
+    growing = scenario(["ZB F P", *OTHER_ROWS], ["PZ", "F", "B"], markets=[["PF . .", ". . .", ". . ."], EMPTY_MARKET])
+    grown = growing.play("place:PZ@R1R>a1=ZB,c1=P")
+    show_market(grown)
+    print(market_moves(grown))
+    by_rule("places next to a1", ["a2", "b1"], sorted(market_moves(grown)["ZB"]))
+    refusal(grown, "market:ZB@b2")
+    refusal(grown, "market:ZB@a1")
+    rule("bangkok.market.adjacent")
+    rule("bangkok.market.fixed")
 
 # %% [markdown]
 # ## One chilli card per row
@@ -75,13 +91,14 @@ rule("bangkok.market.fixed")
 # taken `P!1P`: it may go to `a2` or `b2`, but not to `c1`.
 
 # %%
-chilli = scenario(["ZB F P!1P", *OTHER_ROWS], ["PZ", "F", "B"], markets=[["Z!4B B .", ". . .", ". . ."], EMPTY_MARKET])
-taken = chilli.play(chilli.collections("PZ", "R1R").actions[0])
-show_market(taken)
-print("hand:", hand(taken))
-by_rule("places for P!1P", ["a2", "b2"], market_moves(taken)["P!1P"])
-refusal(taken, "market:P!1P@c1")
-rule("bangkok.market.chilli-row")
+with check_section('Check: One chilli card per row'):
+    chilli = scenario(["ZB F P!1P", *OTHER_ROWS], ["PZ", "F", "B"], markets=[["Z!4B B .", ". . .", ". . ."], EMPTY_MARKET])
+    taken = chilli.play(chilli.collections("PZ", "R1R").actions[0])
+    show_market(taken)
+    print("hand:", hand(taken))
+    by_rule("places for P!1P", ["a2", "b2"], market_moves(taken)["P!1P"])
+    refusal(taken, "market:P!1P@c1")
+    rule("bangkok.market.chilli-row")
 
 # %% [markdown]
 # ## When nothing fits: a project reading
@@ -92,16 +109,17 @@ rule("bangkok.market.chilli-row")
 # remain, and the turn ends.
 
 # %%
-blocked = scenario(["Z!1Z Z!2B Z!4B", *OTHER_ROWS], ["ZZ!3ZB", "F!4P", "B!2F"],
-                   markets=[["P!1P P .", "F!1F . .", "B!4F . ."], EMPTY_MARKET])
-stuck = blocked.play("place:ZZ!3ZB@R1R>a1=Z!1Z,b1=Z!2B")
-show_market(stuck)
-print("phase:", stuck.phase, "| hand:", hand(stuck))
-print(stuck.legal_actions())
-slipped = stuck.play("return:F!4P")
-by_rule("cards in hand after slipping one back", 3, len(slipped.hands[0]))
-print(slipped.view(1)["events"][-1]["text"])
-rule("bangkok.market.blocked")
+with check_section('Check: When nothing fits: a project reading'):
+    blocked = scenario(["Z!1Z Z!2B Z!4B", *OTHER_ROWS], ["ZZ!3ZB", "F!4P", "B!2F"],
+                       markets=[["P!1P P .", "F!1F . .", "B!4F . ."], EMPTY_MARKET])
+    stuck = blocked.play("place:ZZ!3ZB@R1R>a1=Z!1Z,b1=Z!2B")
+    show_market(stuck)
+    print("phase:", stuck.phase, "| hand:", hand(stuck))
+    print(stuck.legal_actions())
+    slipped = stuck.play("return:F!4P")
+    by_rule("cards in hand after slipping one back", 3, len(slipped.hands[0]))
+    print(slipped.view(1)["events"][-1]["text"])
+    rule("bangkok.market.blocked")
 
 # %% [markdown]
 # ## The ninth card ends the game after the round
@@ -111,18 +129,12 @@ rule("bangkok.market.blocked")
 # subject of part 5).
 
 # %%
-example("scoring-in-play")
-rule("bangkok.end.trigger")
-
-# %% [markdown]
-# ## Try it
-#
-# The markets below start at each position. Choose a card in the hand: the places it may take light
-# up (the first card that fits is chosen for you). A place that is not lit still answers with the
-# rule that forbids it. **Scoring** shows what each chilli card counts.
+with check_section('Check: The ninth card ends the game after the round'):
+    example("scoring-in-play")
+    rule("bangkok.end.trigger")
 
 # %%
-# NBVAL_IGNORE_OUTPUT
+# The table at the top of the page (the slot) shows the steps built from the positions above.
 from explorer.bangkok.examples import scenario as book_scenario
 from widgets import MarketWidget
 from widgets.walkthrough import Step, Walkthrough
@@ -142,7 +154,7 @@ steps = [
     Step("The ninth card", "`P!1P` goes to `c3` and completes the market: this round is the last.",
          ninth, rules=("bangkok.end.trigger",)),
 ]
-Walkthrough(steps, title="Bangkok: the floating market", table_class=MarketWidget)
+top.fill(Walkthrough(steps, title="Bangkok: the floating market", table_class=MarketWidget))
 
 # %% [markdown]
 # **Next:** [part 4, renewing the port](bangkok_renew.ipynb) · [play Bangkok](bangkok_play.ipynb) ·

@@ -10,11 +10,24 @@
 # [3 the floating market](bangkok_market.ipynb) · [4 renewing the port](bangkok_renew.ipynb) ·
 # [5 scoring](bangkok_scoring.ipynb) · [6 solo and expert](bangkok_variants.ipynb) ·
 # [Play Bangkok](bangkok_play.ipynb) · [All apps](index.ipynb)
+#
+# The table below steps through this part's examples: **Next step** moves on, **Back** goes back; try
+# a move yourself at any step, and **Reset step** puts the book's position back. Each section below it
+# explains one rule, with a folded **check** of the engine's numbers beside the book's.
 
 # %%
-import explorer
-from explorer.bangkok.examples import OPPONENT, OTHER_ROWS, scenario
-from widgets.bangkok_lessons import by_rule, example, rule, show_port
+# NBVAL_IGNORE_OUTPUT
+# The walkthrough's table, filled at the end of the page from the positions its sections build.
+from widgets.walkthrough import Slot, check_section
+
+top = Slot()
+top
+
+# %%
+with check_section("Check: the engine's numbers beside the book's"):
+    import explorer
+    from explorer.bangkok.examples import OPPONENT, OTHER_ROWS, scenario
+    from widgets.bangkok_lessons import by_rule, example, rule, show_port
 
 # %% [markdown]
 # ## The line slides, the placed card follows
@@ -25,16 +38,17 @@ from widgets.bangkok_lessons import by_rule, example, rule, show_port
 # piles' top cards are named (a boat `ZZ`, a chilli `P!1P`), so the refill is the same every time.
 
 # %%
-before = scenario(["ZB F P", *OTHER_ROWS], ["PZ", "F", "B"], boat_pile=["ZZ"], chilli_pile=["P!1P"])
-show_port(before)
-after = before.play("place:PZ@R1R>a1=ZB,c1=P")
-print()
-show_port(after)
-print(after.view(0)["events"][-1]["text"])
-row = [after.card(c).face for c in after.port[:3]]
-by_rule("row 1 after the slide and refill", ["F", "PZ", "P!1P"], row)
-example("shift")
-rule("bangkok.port.shift")
+with check_section('Check: The line slides, the placed card follows'):
+    before = scenario(["ZB F P", *OTHER_ROWS], ["PZ", "F", "B"], boat_pile=["ZZ"], chilli_pile=["P!1P"])
+    show_port(before)
+    after = before.play("place:PZ@R1R>a1=ZB,c1=P")
+    print()
+    show_port(after)
+    print(after.view(0)["events"][-1]["text"])
+    row = [after.card(c).face for c in after.port[:3]]
+    by_rule("row 1 after the slide and refill", ["F", "PZ", "P!1P"], row)
+    example("shift")
+    rule("bangkok.port.shift")
 
 # %% [markdown]
 # ## Which pile refills
@@ -44,11 +58,12 @@ rule("bangkok.port.shift")
 # the chilli pile's top card. When a pile runs out, the other one is used.
 
 # %%
-chillies_before = sum(1 for c in before.port if c >= 0 and before.card(c).is_chilli)
-by_rule("chilli cards in the port before the refill", 1, chillies_before)
-by_rule("pile the gap is filled from", "chilli", "chilli" if after.card(after.port[2]).is_chilli else "boat")
-by_rule("chilli pile, cards left", len(before.chilli_pile) - 1, len(after.chilli_pile))
-rule("bangkok.port.refill")
+with check_section('Check: Which pile refills'):
+    chillies_before = sum(1 for c in before.port if c >= 0 and before.card(c).is_chilli)
+    by_rule("chilli cards in the port before the refill", 1, chillies_before)
+    by_rule("pile the gap is filled from", "chilli", "chilli" if after.card(after.port[2]).is_chilli else "boat")
+    by_rule("chilli pile, cards left", len(before.chilli_pile) - 1, len(after.chilli_pile))
+    rule("bangkok.port.refill")
 
 # %% [markdown]
 # ## Several empty places: a reading
@@ -63,14 +78,15 @@ rule("bangkok.port.refill")
 # `c1` are empty. The port shows one chilli card.
 
 # %%
-position = {"port": ["ZB F P", *OTHER_ROWS], "hands": [["PZF", "F", "B"], OPPONENT],
-            "boat_pile": ["ZZ", "PB"], "chilli_pile": ["P!1P", "Z!2B"]}
-for reading in ("each-slot", "once"):
-    start = explorer.new_game("bangkok", players=2, seed=1, refill=reading, start=position)
-    done = start.play("place:PZF@R1R>a1=ZB,b1=F,c1=P")
-    print(f'refill="{reading}": row 1 is now', " ".join(done.card(c).face for c in done.port[:3]))
-print()
-print(explorer.bangkok.OPTIONS["refill"].doc)
+with check_section('Check: Several empty places: a reading'):
+    position = {"port": ["ZB F P", *OTHER_ROWS], "hands": [["PZF", "F", "B"], OPPONENT],
+                "boat_pile": ["ZZ", "PB"], "chilli_pile": ["P!1P", "Z!2B"]}
+    for reading in ("each-slot", "once"):
+        start = explorer.new_game("bangkok", players=2, seed=1, refill=reading, start=position)
+        done = start.play("place:PZF@R1R>a1=ZB,b1=F,c1=P")
+        print(f'refill="{reading}": row 1 is now', " ".join(done.card(c).face for c in done.port[:3]))
+    print()
+    print(explorer.bangkok.OPTIONS["refill"].doc)
 
 # %% [markdown]
 # ## A column slides too
@@ -80,22 +96,15 @@ print(explorer.bangkok.OPTIONS["refill"].doc)
 # follows into `a2`, and `a3` is refilled.
 
 # %%
-column = scenario(["ZB F P", *OTHER_ROWS], ["ZB", "F", "P"], boat_pile=["ZZ"], chilli_pile=["P!1P"])
-print(column.collections("ZB", "C1B").actions)
-pushed = column.play("place:ZB@C1B>a1=ZB,a2=B")
-show_port(pushed)
-by_rule("column 1 after", ["FF", "ZB", "P!1P"], [pushed.card(pushed.port[i]).face for i in (0, 3, 6)])
-
-# %% [markdown]
-# ## Watch it happen
-#
-# Each "before" step below is followed by its "after": press **Next step** and the port animates
-# step 2, the taken cards leaving, the line sliding with the placed card pushing in, and the empty
-# places filling from the piles. **Replay step 2** under the port shows it again. You can also make
-# the move yourself on a "before" step: choose the hand card, the lit end, then the collection.
+with check_section('Check: A column slides too'):
+    column = scenario(["ZB F P", *OTHER_ROWS], ["ZB", "F", "P"], boat_pile=["ZZ"], chilli_pile=["P!1P"])
+    print(column.collections("ZB", "C1B").actions)
+    pushed = column.play("place:ZB@C1B>a1=ZB,a2=B")
+    show_port(pushed)
+    by_rule("column 1 after", ["FF", "ZB", "P!1P"], [pushed.card(pushed.port[i]).face for i in (0, 3, 6)])
 
 # %%
-# NBVAL_IGNORE_OUTPUT
+# The table at the top of the page (the slot) shows the steps built from the positions above.
 from widgets import PortWidget
 from widgets.walkthrough import Step, Walkthrough
 
@@ -115,7 +124,7 @@ steps = [
     Step("Column 1, after", "The fish card slid up to `a1`, `ZB` followed into `a2`, and `a3` was refilled.",
          pushed, rules=("bangkok.port.shift",)),
 ]
-Walkthrough(steps, title="Bangkok: completing the port", table_class=PortWidget)
+top.fill(Walkthrough(steps, title="Bangkok: completing the port", table_class=PortWidget))
 
 # %% [markdown]
 # **Next:** [part 3, the floating market](bangkok_market.ipynb) · [play Bangkok](bangkok_play.ipynb) ·

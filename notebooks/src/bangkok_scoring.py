@@ -9,6 +9,18 @@
 # **Parts:** [1 improving your hand](bangkok_hand.ipynb) · [2 completing the port](bangkok_port.ipynb) ·
 # [3 the floating market](bangkok_market.ipynb) · [4 renewing the port](bangkok_renew.ipynb) · 5 scoring ·
 # [6 solo and expert](bangkok_variants.ipynb) · [Play Bangkok](bangkok_play.ipynb) · [All apps](index.ipynb)
+#
+# The table below steps through this part's examples: **Next step** moves on, **Back** goes back; try
+# a move yourself at any step, and **Reset step** puts the book's position back. Each section below it
+# explains one rule, with a folded **check** of the engine's numbers beside the book's.
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+# The walkthrough's table, filled at the end of the page from the positions its sections build.
+from widgets.walkthrough import Slot, check_section
+
+top = Slot()
+top
 
 # %%
 import explorer
@@ -22,11 +34,12 @@ from widgets.bangkok_lessons import by_rule, check, example, rule
 # The example market, row by row, with blue peas (`B`) on its pontoon tile:
 
 # %%
-for number, row in enumerate(SCORING_ROWS, start=1):
-    print(f"row {number}: {row}")
-sheet = score_market(SCORING_ROWS, "B")
-print()
-print(sheet)
+with check_section("Check: The book's market"):
+    for number, row in enumerate(SCORING_ROWS, start=1):
+        print(f"row {number}: {row}")
+    sheet = score_market(SCORING_ROWS, "B")
+    print()
+    print(sheet)
 
 # %% [markdown]
 # ## The objective
@@ -37,8 +50,9 @@ print(sheet)
 # at b3, six in all.
 
 # %%
-check("objective B", 6, sheet.lines[0].points)
-rule("bangkok.score.objective")
+with check_section('Check: The objective'):
+    check("objective B", 6, sheet.lines[0].points)
+    rule("bangkok.score.objective")
 
 # %% [markdown]
 # ## A chilli card's area
@@ -47,11 +61,12 @@ rule("bangkok.score.objective")
 # four from the middle of an edge, five from the centre.
 
 # %%
-sizes = {name: 1 + len(NEIGHBOURS[i]) for i, name in enumerate(CELL_NAMES)}
-by_rule("area from a corner (a1)", 3, sizes["a1"])
-by_rule("area from an edge (b1)", 4, sizes["b1"])
-by_rule("area from the centre (b2)", 5, sizes["b2"])
-rule("bangkok.score.chilli-area")
+with check_section("Check: A chilli card's area"):
+    sizes = {name: 1 + len(NEIGHBOURS[i]) for i, name in enumerate(CELL_NAMES)}
+    by_rule("area from a corner (a1)", 3, sizes["a1"])
+    by_rule("area from an edge (b1)", 4, sizes["b1"])
+    by_rule("area from the centre (b2)", 5, sizes["b2"])
+    rule("bangkok.score.chilli-area")
 
 # %% [markdown]
 # ## The four chilli types
@@ -67,22 +82,24 @@ rule("bangkok.score.chilli-area")
 # And nine cards complete the market: 2 more points.
 
 # %%
-check("Z!4B (type 4)", 2, sheet.lines[1].points)
-check("BB!3BF (type 3)", 6, sheet.lines[2].points)
-check("P!1P (type 1)", 4, sheet.lines[3].points)
-check("completed market", 2, sheet.lines[4].points)
-check("total", 20, sheet.total)
-example("scoring")
-for rule_id in ("bangkok.score.chilli-1", "bangkok.score.chilli-2", "bangkok.score.chilli-3",
-                "bangkok.score.chilli-4", "bangkok.score.complete"):
-    rule(rule_id)
+with check_section('Check: The four chilli types'):
+    check("Z!4B (type 4)", 2, sheet.lines[1].points)
+    check("BB!3BF (type 3)", 6, sheet.lines[2].points)
+    check("P!1P (type 1)", 4, sheet.lines[3].points)
+    check("completed market", 2, sheet.lines[4].points)
+    check("total", 20, sheet.total)
+    example("scoring")
+    for rule_id in ("bangkok.score.chilli-1", "bangkok.score.chilli-2", "bangkok.score.chilli-3",
+                    "bangkok.score.chilli-4", "bangkok.score.complete"):
+        rule(rule_id)
 
 # %% [markdown]
 # The same market also comes about in play: the engine's example lays the ninth card, plays out the
 # round and scores it.
 
 # %%
-example("scoring-in-play")
+with check_section('Check: The four chilli types'):
+    example("scoring-in-play")
 
 # %% [markdown]
 # ## Can a type-1 chilli card cost points? A reading
@@ -92,11 +109,12 @@ example("scoring-in-play")
 # at 0; the option `type1_below_zero=True` lets it go negative.
 
 # %%
-crowded = [". PP .", "PZ P!1P PPZ", ". PFF ."]
-by_rule("P!1P with 7 P, default", 0, score_market(crowded, "Z").lines[1].points)
-by_rule("P!1P with 7 P, type1_below_zero=True", -2,
-        score_market(crowded, "Z", type1_below_zero=True).lines[1].points)
-print(explorer.bangkok.OPTIONS["type1_below_zero"].doc)
+with check_section('Check: Can a type-1 chilli card cost points? A reading'):
+    crowded = [". PP .", "PZ P!1P PPZ", ". PFF ."]
+    by_rule("P!1P with 7 P, default", 0, score_market(crowded, "Z").lines[1].points)
+    by_rule("P!1P with 7 P, type1_below_zero=True", -2,
+            score_market(crowded, "Z", type1_below_zero=True).lines[1].points)
+    print(explorer.bangkok.OPTIONS["type1_below_zero"].doc)
 
 # %% [markdown]
 # ## Ties
@@ -105,18 +123,11 @@ print(explorer.bangkok.OPTIONS["type1_below_zero"].doc)
 # tied too, they share the victory.
 
 # %%
-rule("bangkok.score.tie-break")
-
-# %% [markdown]
-# ## See what counts
-#
-# The markets below have the **scoring overlay** on: every chilli card shows its points, and the
-# chosen score line lights up the chilli card's area and rings the goods that count (green: they
-# add, red: they subtract, dashed: they are there but add nothing). Choose another line to move the
-# highlight. The first step is the book's market, completed in play.
+with check_section('Check: Ties'):
+    rule("bangkok.score.tie-break")
 
 # %%
-# NBVAL_IGNORE_OUTPUT
+# The table at the top of the page (the slot) shows the steps built from the positions above.
 from explorer.bangkok.examples import OTHER_ROWS, scenario
 from widgets import MarketWidget
 from widgets.walkthrough import Step, Walkthrough
@@ -137,7 +148,7 @@ steps = [
     Step("A crowded type-1 card", "With `type1_below_zero=True`, `P!1P` among seven passion fruit scores "
          "5 − 7 = −2.", crowd, rules=("bangkok.score.chilli-1",)),
 ]
-Walkthrough(steps, title="Bangkok: scoring", table_class=MarketWidget)
+top.fill(Walkthrough(steps, title="Bangkok: scoring", table_class=MarketWidget))
 
 # %% [markdown]
 # **Next:** [part 6, solo and expert](bangkok_variants.ipynb) · [play Bangkok](bangkok_play.ipynb) ·

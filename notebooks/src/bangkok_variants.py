@@ -9,14 +9,27 @@
 # [3 the floating market](bangkok_market.ipynb) · [4 renewing the port](bangkok_renew.ipynb) ·
 # [5 scoring](bangkok_scoring.ipynb) · 6 solo and expert · [Play Bangkok solo](bangkok_solo.ipynb) ·
 # [All apps](index.ipynb)
+#
+# The table below steps through this part's examples: **Next step** moves on, **Back** goes back; try
+# a move yourself at any step, and **Reset step** puts the book's position back. Each section below it
+# explains one rule, with a folded **check** of the engine's numbers beside the book's.
 
 # %%
-import statistics
+# NBVAL_IGNORE_OUTPUT
+# The walkthrough's table, filled at the end of the page from the positions its sections build.
+from widgets.walkthrough import Slot, check_section
 
-import explorer
-from explorer.bangkok import HeuristicBot, solo_scores
-from explorer.bangkok.examples import OTHER_ROWS
-from widgets.bangkok_lessons import by_rule, ends_text, refusal, rule, show_market
+top = Slot()
+top
+
+# %%
+with check_section("Check: the engine's numbers beside the book's"):
+    import statistics
+
+    import explorer
+    from explorer.bangkok import HeuristicBot, solo_scores
+    from explorer.bangkok.examples import OTHER_ROWS
+    from widgets.bangkok_lessons import by_rule, ends_text, refusal, rule, show_market
 
 # %% [markdown]
 # ## One player: the piles and the turn counter
@@ -27,17 +40,18 @@ from widgets.bangkok_lessons import by_rule, ends_text, refusal, rule, show_mark
 # the first three turns here:
 
 # %%
-solo = explorer.new_game("bangkok", players=1, seed=3)
-bot = HeuristicBot(3)
-for _ in range(3):
-    view = solo.view(0)
-    print(f"turn {view['turn']} of {view['turns']}, counter at {view['token']}")
-    print("  " + ends_text(view))
-    while solo.view(0)["turn"] == view["turn"]:
-        solo = solo.play(bot.choose(solo.view(0)))
-rule("bangkok.solo.piles")
-rule("bangkok.solo.free-end")
-refusal(solo, f"place:{solo.card(solo.hands[0][0]).face}@C1T>")
+with check_section('Check: One player: the piles and the turn counter'):
+    solo = explorer.new_game("bangkok", players=1, seed=3)
+    bot = HeuristicBot(3)
+    for _ in range(3):
+        view = solo.view(0)
+        print(f"turn {view['turn']} of {view['turns']}, counter at {view['token']}")
+        print("  " + ends_text(view))
+        while solo.view(0)["turn"] == view["turn"]:
+            solo = solo.play(bot.choose(solo.view(0)))
+    rule("bangkok.solo.piles")
+    rule("bangkok.solo.free-end")
+    refusal(solo, f"place:{solo.card(solo.hands[0][0]).face}@C1T>")
 
 # %% [markdown]
 # ## Nine turns
@@ -46,24 +60,26 @@ refusal(solo, f"place:{solo.card(solo.hands[0][0]).face}@C1T>")
 # market is full. Here the bot completes its market early:
 
 # %%
-while not solo.is_over:
-    solo = solo.play(bot.choose(solo.view(0)))
-turns = [a for a in solo.actions() if a.startswith(("place:", "renew:", "pass"))]
-by_rule("turns at most", 9, solo.view(0)["turns"])
-full = 9 - solo.markets[0].count(-1) == 9
-print(f"this game: {len(turns)} turns, market full: {full}")
-show_market(solo)
-print("final score:", solo.scores()[0])
-rule("bangkok.solo.turns")
+with check_section('Check: Nine turns'):
+    while not solo.is_over:
+        solo = solo.play(bot.choose(solo.view(0)))
+    turns = [a for a in solo.actions() if a.startswith(("place:", "renew:", "pass"))]
+    by_rule("turns at most", 9, solo.view(0)["turns"])
+    full = 9 - solo.markets[0].count(-1) == 9
+    print(f"this game: {len(turns)} turns, market full: {full}")
+    show_market(solo)
+    print("final score:", solo.scores()[0])
+    rule("bangkok.solo.turns")
 
 # %% [markdown]
 # Whether the counter really closes its end is a reading: the book asks for a *free* end, and the
 # counter lies on one. The option `solo_slots="piles-only"` lets the counter only count turns.
 
 # %%
-print(explorer.bangkok.OPTIONS["solo_slots"].doc)
-loose = explorer.new_game("bangkok", players=1, seed=1, solo_slots="piles-only")
-print("piles-only, turn 1:", ends_text(loose.view(0)))
+with check_section('Check: Nine turns'):
+    print(explorer.bangkok.OPTIONS["solo_slots"].doc)
+    loose = explorer.new_game("bangkok", players=1, seed=1, solo_slots="piles-only")
+    print("piles-only, turn 1:", ends_text(loose.view(0)))
 
 # %% [markdown]
 # ## How good is a solo score?
@@ -71,9 +87,10 @@ print("piles-only, turn 1:", ends_text(loose.view(0)))
 # The solo app compares your final score with the heuristic bot's. Its scores over 100 games:
 
 # %%
-scores = solo_scores(100)
-print(f"bot, 100 solo games: mean {statistics.mean(scores):.1f}, median {statistics.median(scores)}, "
-      f"lowest {min(scores)}, highest {max(scores)}")
+with check_section('Check: How good is a solo score?'):
+    scores = solo_scores(100)
+    print(f"bot, 100 solo games: mean {statistics.mean(scores):.1f}, median {statistics.median(scores)}, "
+          f"lowest {min(scores)}, highest {max(scores)}")
 
 # %% [markdown]
 # ## The expert version: one chilli card per column too
@@ -87,31 +104,25 @@ print(f"bot, 100 solo games: mean {statistics.mean(scores):.1f}, median {statist
 # `c1`, `b2` and `a3`; which of them may take the chilli card depends on the rules.
 
 # %%
-position = {"port": ["ZB F P!1P", *OTHER_ROWS], "hands": [["PZ", "F", "B"], ["PZ", "ZB", "PF"]],
-            "markets": [["Z!4B B .", "PF . .", ". . ."], [". . .", ". . .", ". . ."]]}
-readings = {"basic": {}, "expert": {"expert": True},
-            "expert, column-only": {"expert": True, "expert_reading": "column-only"}}
-expected = {"basic": ["b2", "a3"], "expert": ["b2"], "expert, column-only": ["c1", "b2"]}
-taken = {}
-for name, options in readings.items():
-    start = explorer.new_game("bangkok", players=2, seed=1, start=position, **options)
-    taken[name] = start.play(start.collections("PZ", "R1R").actions[0])
-    places = [a.rpartition("@")[2] for a in taken[name].legal_actions() if a.startswith("market:P!1P@")]
-    by_rule(f"places for P!1P, {name}", expected[name], places)
-show_market(taken["expert"])
-refusal(taken["expert"], "market:P!1P@a3")
-rule("bangkok.market.chilli-column")
-print(explorer.bangkok.OPTIONS["expert_reading"].doc)
-
-# %% [markdown]
-# ## Try it
-#
-# The first steps are the solo game above, turn by turn: the ends covered by the piles and by the
-# turn counter are hatched. The last step is the expert position: choose `P!1P` and only `b2` lights
-# up.
+with check_section('Check: The expert version: one chilli card per column too'):
+    position = {"port": ["ZB F P!1P", *OTHER_ROWS], "hands": [["PZ", "F", "B"], ["PZ", "ZB", "PF"]],
+                "markets": [["Z!4B B .", "PF . .", ". . ."], [". . .", ". . .", ". . ."]]}
+    readings = {"basic": {}, "expert": {"expert": True},
+                "expert, column-only": {"expert": True, "expert_reading": "column-only"}}
+    expected = {"basic": ["b2", "a3"], "expert": ["b2"], "expert, column-only": ["c1", "b2"]}
+    taken = {}
+    for name, options in readings.items():
+        start = explorer.new_game("bangkok", players=2, seed=1, start=position, **options)
+        taken[name] = start.play(start.collections("PZ", "R1R").actions[0])
+        places = [a.rpartition("@")[2] for a in taken[name].legal_actions() if a.startswith("market:P!1P@")]
+        by_rule(f"places for P!1P, {name}", expected[name], places)
+    show_market(taken["expert"])
+    refusal(taken["expert"], "market:P!1P@a3")
+    rule("bangkok.market.chilli-column")
+    print(explorer.bangkok.OPTIONS["expert_reading"].doc)
 
 # %%
-# NBVAL_IGNORE_OUTPUT
+# The table at the top of the page (the slot) shows the steps built from the positions above.
 from widgets import BangkokTableWidget
 from widgets.walkthrough import Step, Walkthrough
 
@@ -130,7 +141,7 @@ steps = [
     Step("Expert: one chilli per column", "`Z!4B` at `a1` closes row 1 and column a to `P!1P`.",
          taken["expert"], rules=("bangkok.market.chilli-column",)),
 ]
-Walkthrough(steps, title="Bangkok: solo and expert", table_class=BangkokTableWidget)
+top.fill(Walkthrough(steps, title="Bangkok: solo and expert", table_class=BangkokTableWidget))
 
 # %% [markdown]
 # **Next:** [play Bangkok solo](bangkok_solo.ipynb) · [play against bots](bangkok_play.ipynb) ·
