@@ -7,8 +7,21 @@
 # option** with a named default, and both readings can be played. This page states each disagreement,
 # names the default and why it was chosen, and then lets the engine play the same position both ways.
 #
-# [All apps](index.ipynb) · [The rules step by step](klongs_walkthrough.ipynb) ·
-# [Special boats and the final scoring](klongs_specials.ipynb) · [Play](klongs_play.ipynb)
+# The boards below play each disagreement under both readings: pick a disagreement, then **Next step**
+# goes through the position and what happens under each reading. Each section below explains one
+# disagreement, with a folded **check** of what the engine computes.
+#
+# New to Bangkok Klongs? Start with [the rules step by step](klongs_walkthrough.ipynb).
+# [Special boats and the final scoring](klongs_specials.ipynb) · [Start page](index.ipynb) ·
+# [Play Bangkok Klongs](klongs_play.ipynb)
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+# The boards, filled at the end of the page from the positions its sections build.
+from widgets.walkthrough import Slot, check_section
+
+top = Slot()
+top
 
 # %%
 # Shared helpers. Seats play the colours red, yellow, green, blue in seat order.
@@ -47,20 +60,21 @@ def place(state, kind, space):
 # Red's fish boat on b2 may move; would c3, next to the unclaimed bananas on d4, be allowed?
 
 # %%
-option("moved_boat")
-moving = {"board": {"b2": "fish:2@red", "e5": "fish:1@yellow", "d4": "bananas:1"},
-          "hands": [["flowers:1", "fish:1", "shrimps:1", "eggplants:1"], None]}
-print(board_text(State.from_position(2, moving), "a1:e5"))
+with check_section('Check: 1. Where a moved boat may stop'):
+    option("moved_boat")
+    moving = {"board": {"b2": "fish:2@red", "e5": "fish:1@yellow", "d4": "bananas:1"},
+              "hands": [["flowers:1", "fish:1", "shrimps:1", "eggplants:1"], None]}
+    print(board_text(State.from_position(2, moving), "a1:e5"))
 
 
-def moves(**rules):
-    state = State.from_position(2, moving, **rules)
-    allowed = sorted(a[5:] for a in map(str, state.legal_actions()) if a.startswith("move:"))
-    problem = state.check("move:b2-c3")
-    return f"moves {', '.join(allowed)}; b2-c3 {'allowed' if problem is None else 'refused: ' + problem.rule}"
+    def moves(**rules):
+        state = State.from_position(2, moving, **rules)
+        allowed = sorted(a[5:] for a in map(str, state.legal_actions()) if a.startswith("move:"))
+        problem = state.check("move:b2-c3")
+        return f"moves {', '.join(allowed)}; b2-c3 {'allowed' if problem is None else 'refused: ' + problem.rule}"
 
 
-readings("moved_boat", moves)
+    readings("moved_boat", moves)
 
 # %% [markdown]
 # ## 2. Which thieves an inspector removes
@@ -71,22 +85,23 @@ readings("moved_boat", moves)
 # all the thieves go.
 
 # %%
-option("inspector_thieves")
-from explorer.klongs.examples import inspector_position
+with check_section('Check: 2. Which thieves an inspector removes'):
+    option("inspector_thieves")
+    from explorer.klongs.examples import inspector_position
 
-position = inspector_position(["e2", "e6"])
-print(board_text(State.from_position(2, position), "c1:f7"))
-
-
-def inspector(**rules):
-    state = place(State.from_position(2, position, **rules), "inspector", "e3")
-    choices = ", ".join(map(str, state.legal_actions()))
-    after = state.play(state.legal_actions()[0])
-    left = sum(1 for s in ("e2", "e6") if after.at(s))
-    return f"choices {choices}; after {state.legal_actions()[0]}: {left} thief(s) left in column e"
+    position = inspector_position(["e2", "e6"])
+    print(board_text(State.from_position(2, position), "c1:f7"))
 
 
-readings("inspector_thieves", inspector)
+    def inspector(**rules):
+        state = place(State.from_position(2, position, **rules), "inspector", "e3")
+        choices = ", ".join(map(str, state.legal_actions()))
+        after = state.play(state.legal_actions()[0])
+        left = sum(1 for s in ("e2", "e6") if after.at(s))
+        return f"choices {choices}; after {state.legal_actions()[0]}: {left} thief(s) left in column e"
+
+
+    readings("inspector_thieves", inspector)
 
 # %% [markdown]
 # ## 3. Two cookshops at one landing
@@ -97,22 +112,23 @@ readings("inspector_thieves", inspector)
 # cookshops (1 basket each) around it: 2 + 1 + 3 + 1 = 7 baskets.
 
 # %%
-option("two_cookshops")
-from explorer.klongs.examples import JOHN_POSITION
+with check_section('Check: 3. Two cookshops at one landing'):
+    option("two_cookshops")
+    from explorer.klongs.examples import JOHN_POSITION
 
-two = {**JOHN_POSITION, "board": {"b2": "fish:2@green", "c2": "cookshop:1", "b3": "flowers:3@red",
-                                  "c3": "cookshop:1"}}
-print(board_text(State.from_position(3, two), "a1:d4"))
-
-
-def cookshops(**rules):
-    state = State.from_position(3, two, **rules)
-    state = place(state, "eggplants", "d1").play("decline").play("end").play("score:Lb2>b2")
-    paid = {COLOURS[line.seat]: line.points for line in state.score_sheet() if line.rule == "klongs.landing.cookshop"}
-    return f"the market day pays {paid}; score_landing gives {score_landing(['2:green', 'cookshop:1', '3:red', 'cookshop:1'], **rules)}"
+    two = {**JOHN_POSITION, "board": {"b2": "fish:2@green", "c2": "cookshop:1", "b3": "flowers:3@red",
+                                      "c3": "cookshop:1"}}
+    print(board_text(State.from_position(3, two), "a1:d4"))
 
 
-readings("two_cookshops", cookshops)
+    def cookshops(**rules):
+        state = State.from_position(3, two, **rules)
+        state = place(state, "eggplants", "d1").play("decline").play("end").play("score:Lb2>b2")
+        paid = {COLOURS[line.seat]: line.points for line in state.score_sheet() if line.rule == "klongs.landing.cookshop"}
+        return f"the market day pays {paid}; score_landing gives {score_landing(['2:green', 'cookshop:1', '3:red', 'cookshop:1'], **rules)}"
+
+
+    readings("two_cookshops", cookshops)
 
 # %% [markdown]
 # ## 4. A player with an empty hand once the stack is used up
@@ -125,27 +141,28 @@ readings("two_cookshops", cookshops)
 # Red holds one boat, yellow two, and the stack is empty (every other boat lies in red's stock).
 
 # %%
-option("empty_hand")
-probe = State.from_position(2, {"board": {"b2": "fish:2@red", "c2": "fish:1@yellow"},
-                                "hands": [["flowers:1"], ["shrimps:1", "bananas:1"]], "movement_cards": [0, 0]})
-rest = sorted(b for stack in probe.snapshot()["stacks"] for b in stack)
-emptying = {"board": {"b2": "fish:2@red", "c2": "fish:1@yellow"}, "hands": [["flowers:1"], ["shrimps:1", "bananas:1"]],
-            "movement_cards": [0, 0], "stocks": [rest, []]}
+with check_section('Check: 4. A player with an empty hand once the stack is used up'):
+    option("empty_hand")
+    probe = State.from_position(2, {"board": {"b2": "fish:2@red", "c2": "fish:1@yellow"},
+                                    "hands": [["flowers:1"], ["shrimps:1", "bananas:1"]], "movement_cards": [0, 0]})
+    rest = sorted(b for stack in probe.snapshot()["stacks"] for b in stack)
+    emptying = {"board": {"b2": "fish:2@red", "c2": "fish:1@yellow"}, "hands": [["flowers:1"], ["shrimps:1", "bananas:1"]],
+                "movement_cards": [0, 0], "stocks": [rest, []]}
 
 
-def empty_hand(**rules):
-    state = State.from_position(2, emptying, **rules)
-    state = place(state, "flowers", "a1").play("decline")  # red's hand is now empty
-    state = place(state, "shrimps", "d1").play("decline")  # yellow still holds the bananas
-    played = []
-    while not state.is_over:
-        action = str(state.legal_actions()[0])
-        played.append(f"{COLOURS[state.current_player]} {action}")
-        state = state.play(action)
-    return "; ".join(played) or "the Big Market Day is held at once, the game is over"
+    def empty_hand(**rules):
+        state = State.from_position(2, emptying, **rules)
+        state = place(state, "flowers", "a1").play("decline")  # red's hand is now empty
+        state = place(state, "shrimps", "d1").play("decline")  # yellow still holds the bananas
+        played = []
+        while not state.is_over:
+            action = str(state.legal_actions()[0])
+            played.append(f"{COLOURS[state.current_player]} {action}")
+            state = state.play(action)
+        return "; ".join(played) or "the Big Market Day is held at once, the game is over"
 
 
-readings("empty_hand", empty_hand)
+    readings("empty_hand", empty_hand)
 
 # %% [markdown]
 # ## 5. The draw of the player who reached a Little Market Day
@@ -156,18 +173,19 @@ readings("empty_hand", empty_hand)
 # does he hold when the next player's turn begins?
 
 # %%
-option("market_day_draw")
+with check_section('Check: 5. The draw of the player who reached a Little Market Day'):
+    option("market_day_draw")
 
 
-def john_draw(**rules):
-    state = State.from_position(3, JOHN_POSITION, **rules)
-    state = place(state, "eggplants", "d1").play("decline").play("end").play("score:Lb2>b2")
-    while state.phase == "market":
-        state = state.play("decline")
-    return f"John holds {len(state.hands[2])} boats; {COLOURS[state.current_player]} plays next"
+    def john_draw(**rules):
+        state = State.from_position(3, JOHN_POSITION, **rules)
+        state = place(state, "eggplants", "d1").play("decline").play("end").play("score:Lb2>b2")
+        while state.phase == "market":
+            state = state.play("decline")
+        return f"John holds {len(state.hands[2])} boats; {COLOURS[state.current_player]} plays next"
 
 
-readings("market_day_draw", john_draw)
+    readings("market_day_draw", john_draw)
 
 # %% [markdown]
 # ## Where no text decides: the engine's own readings
@@ -189,18 +207,118 @@ readings("market_day_draw", john_draw)
 # the shrimps boat on c3 is unclaimed, red's fish on b2 is red's own.
 
 # %%
-from explorer.klongs.examples import big_market_position
+with check_section("Check: Where no text decides: the engine's own readings"):
+    from explorer.klongs.examples import big_market_position
 
-opening = State.from_position(3, big_market_position([10, 4, 7], {"c3": "shrimps:1"}, 0))
-print(board_text(opening, "a1:d4"))
-big = place(opening, "pineapples", "d1").play("decline")
-print(f"{big.view(0)['market']['kind']} market day, {COLOURS[big.current_player]} opens")
-for action in ("score:Lb2>c2", "score:Lb2>c3", "score:Lb2>b2"):
-    problem = big.check(action)
-    print(f"{action}: {'allowed' if problem is None else 'refused by ' + problem.rule}")
-for rule_id in ("klongs.place.entry", "klongs.place.touch", "klongs.pass", "klongs.stall",
-                "klongs.landing.remove", "klongs.winner"):
-    print(f"[{rule_id}] {RULES[rule_id].text}  ({RULES[rule_id].section})")
+    opening = State.from_position(3, big_market_position([10, 4, 7], {"c3": "shrimps:1"}, 0))
+    print(board_text(opening, "a1:d4"))
+    big = place(opening, "pineapples", "d1").play("decline")
+    print(f"{big.view(0)['market']['kind']} market day, {COLOURS[big.current_player]} opens")
+    for action in ("score:Lb2>c2", "score:Lb2>c3", "score:Lb2>b2"):
+        problem = big.check(action)
+        print(f"{action}: {'allowed' if problem is None else 'refused by ' + problem.rule}")
+    for rule_id in ("klongs.place.entry", "klongs.place.touch", "klongs.pass", "klongs.stall",
+                    "klongs.landing.remove", "klongs.winner"):
+        print(f"[{rule_id}] {RULES[rule_id].text}  ({RULES[rule_id].section})")
+
+# %%
+# The boards at the top of the page: each disagreement played under each of its readings.
+import ipywidgets as ipw
+
+from widgets.walkthrough import Step, Walkthrough
+
+NAMES = [colour.capitalize() for colour in COLOURS]
+READINGS = {
+    "moved_boat": {
+        "need-not-touch": "The Japanese notes and the German original: a moved boat **need not** touch other "
+                          "boats. Red moves the fish boat from b2 to c3.",
+        "must-not-touch": "Both English texts: a moved boat **must not** touch any other boat, so c3, next to "
+                          "the bananas on d4, is refused.",
+    },
+    "inspector_thieves": {
+        "all": "Both English texts: the inspector placed on e3 removes **every** thief in column e; one of "
+               "them may go into red's hand.",
+        "one": "The Japanese notes: red removes **one** chosen thief, and the other stays on the board.",
+    },
+    "two_cookshops": {
+        "double": "The default: a cookshop at the landing doubles its points **once**, however many "
+                  "cookshops there are.",
+        "each": "The other reading: **each** cookshop doubles, so two cookshops make four times the points.",
+    },
+    "empty_hand": {
+        "pass": "The default: red, whose hand is empty, **passes** while yellow keeps placing.",
+        "big-market-day": "The other reading: the **Big Market Day** is held as soon as a player to act has "
+                          "no boat left.",
+    },
+    "market_day_draw": {
+        "draw": "The English texts: John **refills** his hand to four boats at the end of his turn, market "
+                "day or not.",
+        "skip": "The Japanese turn outline: the market day **takes the place** of John's draw.",
+    },
+}
+TITLES = {"moved_boat": "1 A moved boat", "inspector_thieves": "2 The inspector",
+          "two_cookshops": "3 Two cookshops", "empty_hand": "4 An empty hand",
+          "market_day_draw": "5 The market day's draw"}
+
+
+def moved_boat(**rules):
+    start = State.from_position(2, moving, **rules)
+    return start, ([start.play("move:b2-c3")] if start.check("move:b2-c3") is None else [])
+
+
+def inspector_thieves(**rules):
+    start = State.from_position(2, position, **rules)
+    placed = place(start, "inspector", "e3")
+    return start, [placed, placed.play(placed.legal_actions()[0])]
+
+
+def two_cookshops(**rules):
+    start = State.from_position(3, two, **rules)
+    ended = place(start, "eggplants", "d1").play("decline").play("end")
+    return start, [ended, ended.play("score:Lb2>b2")]
+
+
+def empty_hand(**rules):
+    start = State.from_position(2, emptying, **rules)
+    state = place(place(start, "flowers", "a1").play("decline"), "shrimps", "d1").play("decline")
+    after = [state]
+    while not state.is_over:
+        state = state.play(state.legal_actions()[0])
+    return start, [*after, state] if state is not after[0] else after
+
+
+def market_day_draw(**rules):
+    start = State.from_position(3, JOHN_POSITION, **rules)
+    state = place(start, "eggplants", "d1").play("decline").play("end").play("score:Lb2>b2")
+    while state.phase == "market":
+        state = state.play("decline")
+    return start, [state]
+
+
+def reading_steps(name, play):
+    """For each reading of option ``name``: its starting position, then each position ``play`` reaches."""
+    steps = []
+    for value in OPTIONS[name].choices:
+        default = " (the default)" if value == OPTIONS[name].default else ""
+        label = f"Reading “{value}”{default}"
+        start, after = play(**{name: value})
+        text = READINGS[name][value]
+        if not after:
+            refusal = start.check("move:b2-c3")
+            text += f" The engine refuses it: {RULES[refusal.rule].text}"
+        steps.append(Step(label, text, start))
+        steps += [Step(f"{label}: after", "What the engine does under this reading.", state) for state in after]
+    return steps
+
+
+boards = ipw.Tab()
+boards.children = [Walkthrough(reading_steps(name, play), title=TITLES[name], names=NAMES)
+                   for name, play in (("moved_boat", moved_boat), ("inspector_thieves", inspector_thieves),
+                                      ("two_cookshops", two_cookshops), ("empty_hand", empty_hand),
+                                      ("market_day_draw", market_day_draw))]
+for index, name in enumerate(TITLES.values()):
+    boards.set_title(index, name)
+top.fill(boards)
 
 # %% [markdown]
 # The variant all three texts give alike (two stacks, `more_tactics=True`) is not a disagreement; it is
@@ -209,7 +327,8 @@ for rule_id in ("klongs.place.entry", "klongs.place.touch", "klongs.pass", "klon
 # in the game's record, so a game replays under the readings it was played with.
 
 # %%
-state = explorer.new_game("klongs", players=3, seed=1, moved_boat="must-not-touch", two_cookshops="each")
-record = state.to_record()
-print({name: record["rules"][name] for name in OPTIONS if name != "start"})
-print("replays alike:", explorer.replay(record) == state)
+with check_section("Check: Where no text decides: the engine's own readings"):
+    state = explorer.new_game("klongs", players=3, seed=1, moved_boat="must-not-touch", two_cookshops="each")
+    record = state.to_record()
+    print({name: record["rules"][name] for name in OPTIONS if name != "start"})
+    print("replays alike:", explorer.replay(record) == state)
