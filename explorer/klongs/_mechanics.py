@@ -118,8 +118,8 @@ def place_options(state: State, seat: int) -> dict[int, list[int]]:
     return out
 
 
-def moves(state: State, seat: int) -> list[tuple[int, int]]:
-    """(from, to) for every move of one of ``seat``'s boats a movement card allows."""
+def move_masks(state: State, seat: int) -> list[tuple[int, int]]:
+    """(from, spaces to) for each of ``seat``'s boats a movement card can move, in space order."""
     ed = state.ed
     occ, full = state.occ, state.full
     isolated = state.rules["moved_boat"] == "must-not-touch"
@@ -128,14 +128,20 @@ def moves(state: State, seat: int) -> list[tuple[int, int]]:
     for src in spaces(ed, state.mine[seat]):
         # Empty neighbours, less those in another hood that is full.
         open_ = neighbour_mask[src] & ~occ & ~(full & ~hood_mask[hood_of[src]])
-        if not open_:
-            continue
-        if isolated:
+        if open_ and isolated:
             others = occ & ~ed.bit[src]
-            out.extend((src, dst) for dst in spaces(ed, open_) if not neighbour_mask[dst] & others)
-        else:
-            out.extend((src, dst) for dst in spaces(ed, open_))
+            for dst in spaces(ed, open_):
+                if neighbour_mask[dst] & others:
+                    open_ &= ~ed.bit[dst]
+        if open_:
+            out.append((src, open_))
     return out
+
+
+def moves(state: State, seat: int) -> list[tuple[int, int]]:
+    """(from, to) for every move of one of ``seat``'s boats a movement card allows."""
+    ed = state.ed
+    return [(src, dst) for src, open_ in move_masks(state, seat) for dst in spaces(ed, open_)]
 
 
 def steal_targets(state: State, space: int) -> list[int]:
@@ -266,8 +272,8 @@ class FastPlayout(Playout):
         self._pos = pos
         self._played: list[str] = []
         self._count = -1  # -1: not counted yet for this position
-        self._places: list[tuple[int, list[int]]] = []
-        self._moves: list[tuple[int, int]] = []
+        self._places: list[tuple[int, int]] = []  # (hand boat, spaces mask) on a turn
+        self._moves: list[tuple[int, int]] = []  # (from, spaces to) on a turn
 
     @property
     def current_player(self) -> int | None:
@@ -285,10 +291,24 @@ class FastPlayout(Playout):
         if seat is None:
             self._count = 0
         elif pos.phase == "turn":
-            self._places = places = [item for item in place_options(pos, seat).items() if item[1]]
-            count = sum(len(spaces) for _, spaces in places) or 1  # nothing to place: "pass"
-            self._moves = moves(pos, seat) if pos.cards[seat] and not pos.moved else []
-            self._count = count + len(self._moves)
+            # Counted from masks: only the notation chosen is ever written.
+            targets = place_targets(pos, seat)
+            thieves = pos.ed.thieves
+            guarded = -1
+            places = self._places = []
+            count = 0
+            for boat in pos.hands[seat]:
+                mask = targets
+                if thieves >> boat & 1:
+                    if guarded < 0:
+                        guarded = protected(pos)
+                    mask = targets & ~guarded
+                if mask:
+                    places.append((boat, mask))
+                    count += mask.bit_count()
+            count = count or 1  # nothing to place: "pass"
+            self._moves = move_masks(pos, seat) if pos.cards[seat] and not pos.moved else []
+            self._count = count + sum(open_.bit_count() for _, open_ in self._moves)
         else:
             self._legal = pos._legal()
             self._count = len(self._legal)
@@ -300,17 +320,22 @@ class FastPlayout(Playout):
             raise IndexError(f"legal action {index} of {count}")
         if self._legal is not None:
             return str(self._legal[index])
-        table = self._pos.ed.tables
-        for boat, spaces in self._places:
-            if index < len(spaces):
-                return table.place[boat][spaces[index]]
-            index -= len(spaces)
+        ed = self._pos.ed
+        for boat, mask in self._places:
+            size = mask.bit_count()
+            if index < size:
+                return ed.tables.place[boat][spaces(ed, mask)[index]]
+            index -= size
         if not self._places:
             if index == 0:
                 return "pass"
             index -= 1
-        src, dst = self._moves[index]
-        return table.move[src][dst]
+        for src, open_ in self._moves:
+            size = open_.bit_count()
+            if index < size:
+                return ed.tables.move[src][spaces(ed, open_)[index]]
+            index -= size
+        raise AssertionError("counted actions and listed actions disagree")
 
     def apply(self, index: int) -> None:
         action = self.notation(index)

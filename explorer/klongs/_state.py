@@ -183,7 +183,7 @@ class State(GameState):
 
     def _after_placement(self) -> None:
         seat = self.turn
-        if self.cards[seat] and not self.moved and mech.moves(self, seat):
+        if self.cards[seat] and not self.moved and mech.move_masks(self, seat):
             self.phase = "after"
             self.to_act = seat
         else:
