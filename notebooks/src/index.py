@@ -28,3 +28,9 @@
 # In every walkthrough the table comes first, with **Back** and **Next step** beside it. You can try
 # your own move at any step, and **Reset step** brings the book's position back. The games you play
 # against bots can be played to the end and show every score with the rule behind it.
+
+# %%
+# The four games this page presents are the engine's games (nothing is shown: the page is the text above).
+import explorer
+
+assert {"tindahan", "bastos", "bangkok", "klongs"} <= set(explorer.GAMES), explorer.GAMES
