@@ -450,13 +450,17 @@ class Walkthrough(ipw.VBox):  # type: ignore[misc]  # ipywidgets is untyped
             return
         tried = self.moves_between(step.state, state)
         items = "".join(f"<li>{html.escape(text)}</li>" for text in tried)
-        book = self.book_move(self._index + 1) if self._index + 1 < len(self._steps) else []
-        instead = (f"<p>The book goes on differently: {html.escape('; '.join(book))}.</p>" if book else "")
+        following = self._steps[self._index + 1] if self._index + 1 < len(self._steps) else None
+        if following is not None and following.state == state:
+            after = "<p>That is the book's move too: <strong>Next step</strong> explains it.</p>"
+        else:
+            book = self.book_move(self._index + 1) if following is not None else []
+            after = f"<p>The book goes on differently: {html.escape('; '.join(book))}.</p>" if book else ""
         self.explanation.value = (
             '<div class="re-walkthrough-tried" role="status" aria-live="polite">'
-            "<p><strong>You are trying moves from this step's position.</strong> "
-            "The explanation above was for the book's position; the table now shows yours.</p>"
-            + (f"<p>Since the step:</p><ul>{items}</ul>" if items else "") + instead + "</div>")
+            "<p><strong>You are trying moves from this step's position</strong>, so the table now shows "
+            "your position, not the book's.</p>"
+            + (f"<p>Since the step:</p><ul>{items}</ul>" if items else "") + after + "</div>")
         self.result.value = ""
         self.note.value = "<p><em><strong>Reset step</strong> puts the book's position back.</em></p>"
         self.reset_button.disabled = False

@@ -94,6 +94,7 @@ def test_learner_may_try_moves_and_reset_the_step() -> None:
     # The caption follows the position: it says a move was tried, and which, in the book's names.
     assert tour.explanation.value != explanation
     assert "trying moves" in tour.explanation.value and "C sends a seller" in tour.explanation.value
+    assert "That is the book's move too" in tour.explanation.value  # C sends the book's seller
     assert "trying moves" in repr(tour)
     assert table.view["seat"] == 0
     # An illegal try is refused by the engine, with its rule, and changes nothing.
@@ -103,6 +104,10 @@ def test_learner_may_try_moves_and_reset_the_step() -> None:
     assert table.state == steps[2].state and not tour.moved_on and tour.note.value == ""
     assert tour.explanation.value == explanation and tour.reset_button.disabled
     assert table.error == {}
+    # Another move than the book's: the caption says how the book goes on instead.
+    assert table.handle_intent({"type": "play", "action": "banana-5"})
+    assert "C plays banana-5" in tour.explanation.value
+    assert "The book goes on differently: C sends a seller" in tour.explanation.value
 
 
 def test_seats_stay_fixed_and_each_step_names_the_books_move() -> None:
