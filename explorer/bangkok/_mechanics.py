@@ -319,18 +319,6 @@ def chilli_limits(expert: bool, reading: str) -> tuple[bool, bool]:
     return reading == "row-and-column", True
 
 
-def market_places(market: Sequence[int], chilli: bool, chilli_of: Sequence[bool],
-                  limits: tuple[bool, bool]) -> list[int]:
-    """The empty places of ``market`` (card ids, -1 empty) where a (chilli) card may go now."""
-    occupied = chillies = 0
-    for i, card in enumerate(market):
-        if card != EMPTY:
-            occupied |= 1 << i
-            if chilli_of[card]:
-                chillies |= 1 << i
-    return places_for(occupied, chillies if chilli else None, limits)
-
-
 def places_for(occupied: int, chillies: int | None, limits: tuple[bool, bool]) -> list[int]:
     """The market places a card may go to, from bitmasks of the occupied places and of those
     holding chilli cards (``None`` for a boat card, which only needs a free place beside a card)."""
