@@ -58,8 +58,11 @@ CLICK = """([sel, wait]) => new Promise(resolve => setTimeout(() => {
 def hub(flags: list[str]) -> Iterator[tuple[str, int]]:
     """The hub with ``flags`` on a free port: its URL and process id."""
     port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "widgets.hub", "--port", str(port), *flags], cwd=ROOT,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    log = ROOT / "test-artifacts" / f"browser-speed-{port}.log"  # the hub's log, to look into a slow load
+    log.parent.mkdir(exist_ok=True)
+    with log.open("w") as out:
+        server = subprocess.Popen([sys.executable, "-m", "widgets.hub", "--port", str(port), *flags],
+                                  cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
     try:
         base = f"http://127.0.0.1:{port}"
         wait_for(base + "/voila/api/contents")
@@ -136,7 +139,7 @@ def measure_loads(browser: Any, server: int, url: str, table: str, loads: int) -
         context = browser.new_context()
         page = context.new_page()
         start = time.perf_counter()
-        page.goto(url, wait_until="commit")
+        page.goto(url, wait_until="commit", timeout=120_000)
         page.wait_for_selector(f"{table} button.legal", timeout=120_000)
         times.append(time.perf_counter() - start)
         page.goto("about:blank")  # the unload shuts the page's kernel down
@@ -162,13 +165,14 @@ def run(browser: Any, game: str, setup: str, args: argparse.Namespace) -> dict[s
     with hub(SETUPS[setup]) as (base, pid):
         url = f"{base}/voila/render/{game}_play.ipynb?players={PLAYERS.get(game, 4)}&seed=3&delay=0.3"
         warm = browser.new_page()  # warm-up: the server's imports, template compile, browser cache
-        warm.goto(url, wait_until="commit")
+        warm.goto(url, wait_until="commit", timeout=180_000)
         warm.wait_for_selector(f"{table} button.legal", timeout=180_000)
         warm.goto("about:blank")
         warm.close()
         loads = measure_loads(browser, pid, url, table, args.loads)
+        settle(pid)
         page = browser.new_page()
-        page.goto(url)
+        page.goto(url, wait_until="commit", timeout=120_000)
         page.wait_for_selector(f"{table} button.legal", timeout=120_000)
         config = "document.getElementById('jupyter-config-data').textContent"
         kernel_id = page.evaluate(f"JSON.parse({config}).kernelId")

@@ -1,5 +1,4 @@
-"""Serve the Voila app hub: ``python -m widgets.hub [--port N] [--theme dark] [--pool-size N]`` (what
-``./dev hub`` runs).
+"""Serve the Voila app hub (./dev hub): ``python -m widgets.hub [--port N] [--theme dark] [--pool-size N]``.
 
 Voila is started so that closed pages leave no kernels behind (the shutdown request needs no XSRF
 token, and idle kernels are culled), nothing is fetched from outside the machine (our template
