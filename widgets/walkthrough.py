@@ -3,11 +3,11 @@
 Each :class:`Step` is a title, a short explanation, an engine state and optional result text. The
 :class:`Walkthrough` shows one step at a time on a single table widget (any ``GameWidget`` subclass,
 so later games' tables work too), with the stepper (Back, Next, the step's title and caption) beside
-the table, so both fit in the first screen. The table is seen from one seat for the whole walkthrough
-(the seats never rotate); the learner may still try a legal move for whichever seat is to act. The
-caption follows the table: after a tried move it says what was tried, and **Reset step** brings the
-step's position back. Each step's caption names the book's move in words (the engine's own event
-texts, with the rulebook's names for the seats) and lists its rules with their text.
+the table, so both fit in the first screen. A trick table is seen from one seat for the whole
+walkthrough (the seats never rotate); the learner may still try a legal move for whichever seat is
+to act. The caption follows the table: after a tried move it says what was tried, and **Reset step**
+brings the step's position back. Each step's caption names the book's move in words (the engine's
+own event texts, with the rulebook's names for the seats) and lists its rules with their text.
 
 :func:`check_section` folds the printed engine-against-book numbers of a notebook cell into a
 collapsed "check" section; the plain text stays the cell's output, which nbval compares.
@@ -44,7 +44,11 @@ from ._session import GameWidget
 SEAT_LETTERS = "ABCDEFGH"
 # What the seat to act sees that the others do not: its moves. The fixed-seat table takes these from
 # the acting seat's view, so a learner can try a move for any seat without the table turning round.
-ACTOR_KEYS = ("legal", "labels", "moves", "prompt")
+ACTOR_KEYS = ("legal", "labels", "moves", "prompt", "choices", "targets")
+# Games whose table is laid out around the viewer's seat (the trick tables): there a walkthrough keeps
+# one seat at the bottom. The other tables (Bangkok's port and markets, the Klongs board) never turn,
+# so they show the acting seat's hand, which a learner needs to try that seat's move.
+SEATED_AROUND_VIEWER = frozenset({"tindahan", "bastos"})
 _SEAT_WORD = re.compile(r"\b[Ss]eat (\d+)\b")
 
 
@@ -184,11 +188,15 @@ def _fixed_seat_table(table_class: type[GameWidget]) -> type[GameWidget]:
         view_from = 0
 
         def _pick_view_seat(self) -> int:
-            return self.view_from
+            state: GameState = self.state
+            current = state.current_player
+            if state.GAME in SEATED_AROUND_VIEWER or current is None:
+                return self.view_from
+            return current
 
         def _render(self) -> None:
             state = self.state
-            seat = self.view_from
+            seat = self._pick_view_seat()
             view = state.view(seat)
             current = state.current_player
             if current is not None and current != seat:
@@ -222,9 +230,10 @@ class Walkthrough(ipw.VBox):  # type: ignore[misc]  # ipywidgets is untyped
 
     ``table_class`` draws the states (default: the widget the first step's game names in its spec,
     :func:`widgets.widget_for`); it is built with no bots, so the learner may act for whichever seat
-    is to act. ``seat`` is the seat the table is seen from throughout (default: the seat to act at
-    the first step). ``names`` gives the seats' display names (default A, B, C, ... as the rulebooks
-    call the players); ``teaching`` shows every hand face up, which a walkthrough usually wants.
+    is to act. ``seat`` is the seat a trick table is seen from throughout (default: the seat to act
+    at the first step); a board that never turns (Bangkok, Klongs) shows the acting seat's hand.
+    ``names`` gives the seats' display names (default A, B, C, ... as the rulebooks call the
+    players); ``teaching`` shows every hand face up, which a walkthrough usually wants.
     """
 
     def __init__(

@@ -11,6 +11,7 @@ import pytest
 
 import explorer
 from explorer import GameState
+from explorer.klongs.examples import john_scenario
 from explorer.tindahan import RULES
 from explorer.tindahan.examples import trick_scenario
 from widgets import walkthrough
@@ -221,3 +222,13 @@ def test_markdown_is_small_and_safe() -> None:
 def test_doctests() -> None:
     result = doctest.testmod(walkthrough)
     assert result.attempted and not result.failed
+
+
+def test_a_board_that_never_turns_shows_the_acting_seat() -> None:
+    john = john_scenario()
+    tour = Walkthrough([Step("before", "x", john[0]), Step("market day", "y", john[3])])
+    tour.next()
+    table = tour.table
+    current = table.state.current_player
+    assert current == 2 and table.view["seat"] == current  # John's hand and choices, on the same board
+    assert "score:Lb2>b2" in table.view["legal"] and table.view["targets"]
