@@ -138,9 +138,10 @@ def parse_start(value: Any, *, top: int, hand_size: int | None = None,
 
 
 # A told event, kept raw: [previous node, seat, action, kind, data, its EventLog, view entries up to
-# it]. The last two are filled in the first time a view asks, so play() never writes a sentence.
+# it, cards named up to it]. The last three are filled in the first time they are asked for, so play()
+# never writes a sentence.
 _Node = list[Any]
-_PREV, _SEAT, _ACTION, _KIND, _DATA, _LOG, _ENTRIES = range(7)
+_PREV, _SEAT, _ACTION, _KIND, _DATA, _LOG, _ENTRIES, _NAMED = range(8)
 
 
 class FruitState(GameState):
@@ -186,7 +187,7 @@ class FruitState(GameState):
         raise NotImplementedError
 
     def _tell(self, seat: int | None, action: str | None, kind: str, **data: Any) -> None:
-        self._told = [self._told, seat, action, kind, data, None, None]
+        self._told = [self._told, seat, action, kind, data, None, None, None]
 
     def _written(self) -> EventLog:
         """The events as the base class's log, writing the sentences not yet written."""
@@ -239,17 +240,23 @@ class FruitState(GameState):
     @property
     def told(self) -> frozenset[str]:
         """The cards the events of earlier deals name: as a card, in an action or in a list."""
-        named: set[str] = set()
         node = self._dealt
-        while node is not None:
+        pending: list[_Node] = []
+        while node is not None and node[_NAMED] is None:
+            pending.append(node)
+            node = node[_PREV]
+        named: frozenset[str] = frozenset() if node is None else node[_NAMED]
+        for node in reversed(pending):
+            cards = set()
             for value in (node[_ACTION], *node[_DATA].values()):
                 for item in value if isinstance(value, list) else (value,):
                     if isinstance(item, str):
                         card = item.removeprefix("choose:").removesuffix(":trump")
                         if card in CARD:
-                            named.add(card)
-            node = node[_PREV]
-        return frozenset(named)
+                            cards.add(card)
+            named = named | cards if cards else named
+            node[_NAMED] = named
+        return named
 
     def _hidden(self, seat: int) -> list[str]:
         """The other seats' hand cards that no event of an earlier deal names."""
