@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from typing import Any, ClassVar, Final, Self
+from typing import Any, ClassVar, Final
 
 from ._events import EMPTY_LOG, EventLog
 from ._playout import Playout
@@ -166,22 +166,6 @@ class FruitState(GameState):
     lines: tuple[ScoreLine, ...]
     _told: _Node | None = None  # the newest event
     _dealt: _Node | None = None  # the newest event told before the current deal
-
-    @property
-    def is_over(self) -> bool:
-        return self.to_act is None
-
-    def play(self, action: Hashable) -> Self:
-        # The base play() with one change: the new state's attributes come from one dict copy (about
-        # half the cost of updating an empty dict key by key, and a third of a random playout's time).
-        chosen = self._match(action)
-        new = object.__new__(type(self))
-        new.__dict__ = self.__dict__.copy()
-        new._legal_cache = None
-        new._apply(chosen)
-        new._history = (str(chosen), self._history)
-        new._n_actions = self._n_actions + 1
-        return new
 
     def _event_text(self, kind: str, seat: int | None, data: Mapping[str, Any]) -> str:
         raise NotImplementedError
