@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -511,18 +510,3 @@ def test_docstring_examples() -> None:
             runner.run(test)
     result = runner.summarize(verbose=False)
     assert result.attempted >= 3 and not result.failed
-
-
-def test_events_written_late_read_as_events_written_along_the_way() -> None:
-    # Events are kept raw and get their sentences when a view first asks: a game viewed only at its
-    # end must show the same history as one viewed after every move (which writes them one by one).
-    rng = random.Random(11)
-    seen = quiet = explorer.new_game("bastos", players=3, seed=11)
-    along: list[list[dict[str, object]]] = []
-    while not seen.is_over:
-        along.append(seen.view(0)["events"])
-        action = rng.choice(seen.legal_actions())
-        seen, quiet = seen.play(action), quiet.play(action)
-    assert quiet.view(1)["events"] == seen.view(1)["events"]
-    assert [e["text"] for e in seen.view(0)["events"][: len(along[-1])]] == [e["text"] for e in along[-1]]
-    assert all(len(along[i]) < len(along[i + 1]) for i in range(len(along) - 1))

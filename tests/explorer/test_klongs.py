@@ -13,6 +13,8 @@ from explorer import IllegalAction
 from explorer.klongs import RULES, State
 from explorer.klongs.examples import hand_boat
 
+from .helpers import run
+
 RED, YELLOW, GREEN, BLUE = 0, 1, 2, 3
 
 
@@ -43,10 +45,6 @@ def refused(state: State, action: str, rule: str) -> IllegalAction:
     return info.value
 
 
-def run(state: State, *actions: str) -> State:
-    for action in actions:
-        state = state.play(action)
-    return state
 
 
 def place(state: State, kind: str, space: str) -> State:

@@ -13,6 +13,8 @@ from explorer import IllegalAction
 from explorer.tindahan import EXAMPLES, FRUITS, RULES, State
 from explorer.tindahan.examples import TRICK_DEAL, trick_scenario
 
+from .helpers import run
+
 DEFAULT_FRUITS = {
     3: ["banana", "mango", "durian"],
     4: ["banana", "mango", "pineapple", "durian"],
@@ -64,10 +66,6 @@ def refused(state: State, action: str) -> IllegalAction:
     return info.value
 
 
-def run(state: State, *actions: str) -> State:
-    for action in actions:
-        state = state.play(action)
-    return state
 
 
 # ---- setup ---------------------------------------------------------------------------------------
@@ -484,18 +482,3 @@ def test_examples_match_the_book(example: explorer._examples.Example) -> None:
     assert example.compute() == example.expected
     for rule in example.rules:
         assert rule in RULES
-
-
-def test_events_written_late_read_as_events_written_along_the_way() -> None:
-    # Events are kept raw and get their sentences when a view first asks: a game viewed only at its
-    # end must show the same history as one viewed after every move (which writes them one by one).
-    rng = random.Random(11)
-    seen = quiet = explorer.new_game("tindahan", players=4, seed=11)
-    along: list[list[dict[str, object]]] = []
-    while not seen.is_over:
-        along.append(seen.view(0)["events"])
-        action = rng.choice(seen.legal_actions())
-        seen, quiet = seen.play(action), quiet.play(action)
-    assert quiet.view(1)["events"] == seen.view(1)["events"]
-    assert [e["text"] for e in seen.view(0)["events"][: len(along[-1])]] == [e["text"] for e in along[-1]]
-    assert all(len(along[i]) < len(along[i + 1]) for i in range(len(along) - 1))

@@ -76,3 +76,18 @@ def test_a_state_prints_its_board(game: str) -> None:
         assert len(text.splitlines()) >= 3, text
         for seat in range(state.players):
             assert state.board_text(seat).strip()
+
+
+def test_events_written_late_read_as_events_written_along_the_way(game: str) -> None:
+    """Games may keep events raw and write their sentences when a view first asks: a game viewed only
+    at its end shows the same history as one viewed after every move."""
+    cls = explorer.game_class(game)
+    rng = random.Random(11)
+    seen = quiet = explorer.new_game(game, players=cls.MAX_PLAYERS, seed=11)
+    along: list[list[dict[str, object]]] = []
+    while not seen.is_over:
+        along.append(seen.view(0)["events"])
+        action = rng.choice(seen.legal_actions())
+        seen, quiet = seen.play(action), quiet.play(action)
+    assert quiet.view(1)["events"] == seen.view(1)["events"]
+    assert seen.view(0)["events"][: len(along[-1])] == along[-1]
