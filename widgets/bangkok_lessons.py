@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from explorer import GameState
+from explorer import GameState, compare, compare_example
 from explorer.bangkok import EXAMPLES, RULES, examples
 from explorer.bangkok import State as BangkokState
 
@@ -29,26 +29,17 @@ NAMES = "ABCD"
 
 def check(label: str, book: object, engine: object) -> None:
     """One line: the rulebook's value beside the engine's, flagged if they ever disagree."""
-    mark = "" if book == engine else "   <-- DIFFERENT"
-    print(f"{label}: book {book}, engine {engine}{mark}")
+    print(compare(label, book, engine))
 
 
 def by_rule(label: str, expected: object, engine: object) -> None:
     """Like :func:`check`, for a value the book does not print but its rule gives (worked out by hand)."""
-    mark = "" if expected == engine else "   <-- DIFFERENT"
-    print(f"{label}: by the rule {expected}, engine {engine}{mark}")
+    print(compare(label, expected, engine, source="by the rule"))
 
 
 def example(example_id: str) -> None:
     """Run one of the engine's rulebook examples and print the book's values beside the engine's."""
-    found = BY_ID[example_id]
-    computed = found.compute()
-    print(f"{found.title}  ({found.id})")
-    if isinstance(found.expected, dict):
-        for key, book in found.expected.items():
-            check(f"  {key}", book, computed[key])
-    else:
-        check("  result", found.expected, computed)
+    print("\n".join(compare_example(BY_ID[example_id])))
 
 
 def rule(rule_id: str) -> None:

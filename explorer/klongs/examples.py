@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._examples import Example
+from .._examples import Example, compare
 from ._catalogue import RULES
 from ._edition import default_edition
 from ._scoring import score_landing, stock_points
@@ -40,14 +40,12 @@ def refusal(state: State, action: str) -> str | None:
 
 def check(label: str, book: Any, engine: Any) -> None:
     """One line: the rulebook's value beside the engine's, flagged if they ever disagree."""
-    mark = "" if book == engine else "   <-- DIFFERENT"
-    print(f"{label}: book {book}, engine {engine}{mark}")
+    print(compare(label, book, engine))
 
 
 def expect(label: str, by_rule: Any, engine: Any) -> None:
     """A case the rulebook states as a rule rather than a number: the rule's outcome beside the engine's."""
-    mark = "" if by_rule == engine else "   <-- DIFFERENT"
-    print(f"{label}: rule {by_rule}, engine {engine}{mark}")
+    print(compare(label, by_rule, engine, source="rule"))
 
 
 def show_rule(rule_id: str) -> None:
