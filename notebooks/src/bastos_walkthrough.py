@@ -101,20 +101,12 @@ with check_section('Check: The game'):
 
     def check(label, book, engine):
         """One line: the rulebook's number beside the engine's, flagged if they ever disagree."""
-        mark = "" if book == engine else "   <-- DIFFERENT"
-        print(f"{label}: book {book}, engine {engine}{mark}")
+        print(explorer.compare(label, book, engine))
 
 
     def example(example_id):
         """Run one of the engine's rulebook examples and print the book's values beside the engine's."""
-        found = BY_ID[example_id]
-        computed = found.compute()
-        print(f"{found.title}  ({found.id})")
-        if isinstance(found.expected, dict):
-            for key, book in found.expected.items():
-                check(f"  {key}", book, computed[key])
-        else:
-            check("  result", found.expected, computed)
+        print("\n".join(explorer.compare_example(BY_ID[example_id])))
 
 
     def values(state):
@@ -183,16 +175,6 @@ with check_section('Check: Setting up'):
 
 # %%
 with check_section('Check: Picking a Bastos! colour'):
-    from explorer.bastos.examples import (
-        FOUR_HANDS,
-        MANGO_HANDS,
-        NO_MANGO_HANDS,
-        NO_MANGO_PICKS,
-        TRUMP_HANDS,
-        scenario,
-    )
-
-    picked = scenario(FOUR_HANDS, ["banana-1", "banana-2", "mango-1", "mango-2"])
     describe(picked)
     example("opening-values")
 

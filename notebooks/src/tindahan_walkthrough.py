@@ -69,8 +69,7 @@ with check_section('Check: The game'):
 
     def check(label, book, engine):
         """One line: the rulebook's number beside the engine's, flagged if they ever disagree."""
-        mark = "" if book == engine else "   <-- DIFFERENT"
-        print(f"{label}: book {book}, engine {engine}{mark}")
+        print(explorer.compare(label, book, engine))
 
 
     def describe(state):
