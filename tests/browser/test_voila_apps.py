@@ -15,7 +15,7 @@ from widgets.apps import finished_rounds
 from widgets.hub import DEFAULT_POOL_SIZE, PREHEATED
 
 from . import conftest
-from .conftest import ARTIFACTS, SERVERS, kernel_ids, luminance, page_kernel, serve_hub
+from .conftest import ARTIFACTS, SERVERS, kernel_ids, page_kernel, serve_hub
 
 pytestmark = pytest.mark.browser
 
@@ -103,18 +103,8 @@ def test_play_a_round_by_clicking(page: Any, voila_url: str, game: str, players:
 def test_trick_table_follows_the_theme(page: Any, theme: str, request: pytest.FixtureRequest) -> None:
     base = request.getfixturevalue("voila_url" if theme == "light" else "dark_voila_url")
     open_app(page, f"{base}/voila/render/bastos_play.ipynb?players=3&seed=4&delay=0")
-    table = page.locator(TABLE)
-    background = table.evaluate("el => getComputedStyle(el).backgroundColor")
-    text = page.locator(f'{TABLE} [data-role="turn"]').evaluate("el => getComputedStyle(el).color")
-    if theme == "dark":
-        assert luminance(background) < 0.3 < luminance(text), (background, text)
-    else:
-        assert luminance(background) > 0.7 > luminance(text), (background, text)
-    # Every control can be reached and named: buttons carry text or an aria-label.
-    unnamed = page.eval_on_selector_all(
-        f"{TABLE} button", "els => els.filter(b => !(b.getAttribute('aria-label') || b.textContent.trim()))"
-        ".map(b => b.outerHTML.slice(0, 80))")
-    assert unnamed == []
+    # The table's colours follow the theme, and every control is named (text or an aria-label).
+    conftest.assert_follows_theme(page, TABLE, theme)
     page.screenshot(path=str(ARTIFACTS / f"bastos-{theme}.png"))
 
 

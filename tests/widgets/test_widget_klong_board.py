@@ -255,15 +255,6 @@ def test_play_app_builds_a_klong_board() -> None:
     assert app.sheet.value == ""  # no market day held yet
 
 
-def test_repr_is_stable() -> None:
-    a = KlongBoardWidget.new_game("klongs", players=4, seat=0, seed=7, bot_delay=0)
-    b = KlongBoardWidget.new_game("klongs", players=4, seat=0, seed=7, bot_delay=0)
-    assert repr(a) == repr(b)
-    assert not re.search(r"0x[0-9a-f]+", repr(a))
-    assert repr(a) == ("<KlongBoardWidget klongs, 4 players, seed 7, learner seat 0, move 0, seat 0 to act, "
-                       "turn, Luk Phat 0/12>")
-
-
 def test_doctests() -> None:
     result = doctest.testmod(klong_board)
     assert result.attempted and not result.failed
