@@ -155,13 +155,6 @@ def test_whole_two_player_game_by_clicking(page: Any, voila_url: str) -> None:
     assert not page.page_errors, page.page_errors
 
 
-@pytest.mark.parametrize("theme", ["light", "dark"])
-def test_board_follows_the_theme(page: Any, theme: str, request: pytest.FixtureRequest) -> None:
-    base = request.getfixturevalue("voila_url" if theme == "light" else "dark_voila_url")
-    open_app(page, f"{base}/voila/render/klongs_play.ipynb?players=3&seat=0&seed=2&delay=0")
-    conftest.assert_follows_theme(page, ROOT_SEL, theme)
-    page.screenshot(path=str(ARTIFACTS / f"klongs-play-{theme}.png"), full_page=True)
-    assert not page.page_errors, page.page_errors
 
 
 def test_hub_links_the_klongs_pages(page: Any, voila_url: str) -> None:

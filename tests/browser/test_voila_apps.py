@@ -99,13 +99,20 @@ def test_play_a_round_by_clicking(page: Any, voila_url: str, game: str, players:
     assert not page.page_errors, page.page_errors
 
 
+APPS_BY_THEME = [("bastos_play", "players=3&seed=4", TABLE),
+                 ("klongs_play", "players=3&seat=0&seed=2", ".re-klong-board")]
+
+
 @pytest.mark.parametrize("theme", ["light", "dark"])
-def test_trick_table_follows_the_theme(page: Any, theme: str, request: pytest.FixtureRequest) -> None:
+@pytest.mark.parametrize(("app", "query", "root"), APPS_BY_THEME, ids=[a[0] for a in APPS_BY_THEME])
+def test_table_follows_the_theme(page: Any, theme: str, app: str, query: str, root: str,
+                                 request: pytest.FixtureRequest) -> None:
     base = request.getfixturevalue("voila_url" if theme == "light" else "dark_voila_url")
-    open_app(page, f"{base}/voila/render/bastos_play.ipynb?players=3&seed=4&delay=0")
+    conftest.open_app(page, f"{base}/voila/render/{app}.ipynb?{query}&delay=0", root)
     # The table's colours follow the theme, and every control is named (text or an aria-label).
-    conftest.assert_follows_theme(page, TABLE, theme)
-    page.screenshot(path=str(ARTIFACTS / f"bastos-{theme}.png"))
+    conftest.assert_follows_theme(page, root, theme)
+    page.screenshot(path=str(ARTIFACTS / f"{app}-{theme}.png"), full_page=True)
+    assert not page.page_errors, page.page_errors
 
 
 def test_closed_pages_leave_no_kernels(browser: Any) -> None:
