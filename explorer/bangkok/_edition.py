@@ -22,6 +22,9 @@ from ._notation import GOODS, Card, canonical, parse_card
 
 DEFAULT_NAME = "default"
 SETS, SET_SIZE, CHILLI_CARDS, BOAT_CARDS, OBJECTIVES = 4, 3, 16, 32, 4
+# The book's count of each list of single cards, and what the list holds (for error messages).
+_COUNTS = {"objectives": (OBJECTIVES, "pontoon tiles"), "chilli_cards": (CHILLI_CARDS, "chilli cards"),
+           "boat_cards": (BOAT_CARDS, "boat cards")}
 
 
 def _boat(text: str) -> str:
@@ -74,10 +77,12 @@ class EditionModel(BaseModel):
             raise ValueError(f"the name {DEFAULT_NAME!r} belongs to the built-in edition; choose another")
         return name
 
-    @field_validator("objectives")
+    @field_validator("objectives", "chilli_cards", "boat_cards")
     @classmethod
-    def _objectives(cls, items: list[str]) -> list[str]:
-        _count("objectives", items, OBJECTIVES, "pontoon tiles")
+    def _counted(cls, items: list[str], info: ValidationInfo) -> list[str]:
+        field = info.field_name or ""
+        count, what = _COUNTS[field]
+        _count(field, items, count, what)
         return items
 
     @field_validator("starting_sets")
@@ -87,18 +92,6 @@ class EditionModel(BaseModel):
         for number, cards in enumerate(items, start=1):
             if len(cards) != SET_SIZE:
                 raise ValueError(f"starting set {number} (bamboo {number}) has {len(cards)} cards, not 3")
-        return items
-
-    @field_validator("chilli_cards")
-    @classmethod
-    def _chillies(cls, items: list[str]) -> list[str]:
-        _count("chilli_cards", items, CHILLI_CARDS, "chilli cards")
-        return items
-
-    @field_validator("boat_cards")
-    @classmethod
-    def _boats(cls, items: list[str]) -> list[str]:
-        _count("boat_cards", items, BOAT_CARDS, "boat cards")
         return items
 
 
