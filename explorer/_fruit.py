@@ -263,29 +263,22 @@ class FruitPlayout(Playout):
     """The playout path of both fruit games: the game's own ``_legal``/``_apply`` on one private copy,
     changed in place, telling no events; ``state()`` replays the notations played on the public API."""
 
-    __slots__ = ("_game", "_moves", "_played", "_start")
+    __slots__ = ("_moves", "_played", "_start")
+    _pos: FruitState
 
     def __init__(self, state: FruitState) -> None:
         game = object.__new__(type(state))
         game.__dict__.update(state.__dict__)
         game.__dict__["_tell"] = _quiet
         self._start = state
-        self._game = game
+        self._pos = game
         self._moves: list[Hashable] | None = None
         self._played: list[str] = []
-
-    @property
-    def current_player(self) -> int | None:
-        return self._game.to_act
-
-    @property
-    def is_over(self) -> bool:
-        return self._game.to_act is None
 
     def legal(self) -> int:
         moves = self._moves
         if moves is None:
-            moves = self._moves = [] if self._game.to_act is None else self._game._legal()
+            moves = self._moves = [] if self._pos.to_act is None else self._pos._legal()
         return len(moves)
 
     def notation(self, index: int) -> str:
@@ -298,7 +291,7 @@ class FruitPlayout(Playout):
 
     def apply(self, index: int) -> None:
         moves = self._moves
-        game = self._game
+        game = self._pos
         if moves is None:
             moves = [] if game.to_act is None else game._legal()
         action = moves[index]
@@ -307,7 +300,7 @@ class FruitPlayout(Playout):
         self._moves = None
 
     def scores(self) -> list[int]:
-        return self._game.scores()
+        return self._pos.scores()
 
     def state(self) -> GameState:
         state: GameState = self._start

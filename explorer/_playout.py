@@ -19,19 +19,22 @@ if TYPE_CHECKING:
 class Playout:
     """One game played forward in place. ``legal()`` lists the actions to choose from by index."""
 
-    __slots__ = ("_legal", "_state")
+    # ``_pos`` is the position being played (here the public state itself; a game's faster playout
+    # keeps a mutable copy there, and may keep the state it started from in ``_state``).
+    __slots__ = ("_legal", "_pos", "_state")
 
     def __init__(self, state: GameState) -> None:
         self._state = state
+        self._pos = state
         self._legal: list[Hashable] | None = None
 
     @property
     def current_player(self) -> int | None:
-        return self._state.current_player
+        return self._pos.to_act
 
     @property
     def is_over(self) -> bool:
-        return self._state.is_over
+        return self._pos.to_act is None
 
     def legal(self) -> int:
         """How many actions the player to act may choose from (0 once over)."""
@@ -51,7 +54,7 @@ class Playout:
         if self._legal is None:
             self.legal()
         assert self._legal is not None
-        self._state = self._state.play(self._legal[index])
+        self._state = self._pos = self._state.play(self._legal[index])
         self._legal = None
 
     def scores(self) -> list[int]:

@@ -263,7 +263,8 @@ class FastPlayout(Playout):
     ``state()`` replays the notations played on the public state it started from.
     """
 
-    __slots__ = ("_count", "_moves", "_places", "_played", "_pos")
+    __slots__ = ("_count", "_moves", "_places", "_played")
+    _pos: State
 
     def __init__(self, state: State) -> None:
         super().__init__(state)
@@ -274,14 +275,6 @@ class FastPlayout(Playout):
         self._count = -1  # -1: not counted yet for this position
         self._places: list[tuple[int, int]] = []  # (hand boat, spaces mask) on a turn
         self._moves: list[tuple[int, int]] = []  # (from, spaces to) on a turn
-
-    @property
-    def current_player(self) -> int | None:
-        return self._pos.to_act
-
-    @property
-    def is_over(self) -> bool:
-        return self._pos.to_act is None
 
     def legal(self) -> int:
         if self._count >= 0:
