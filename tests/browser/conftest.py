@@ -155,6 +155,20 @@ def luminance(css_colour: str) -> float:
     return (0.2126 * parts[0] + 0.7152 * parts[1] + 0.0722 * parts[2]) / 255
 
 
+def assert_refused_click(page: Any, root: str, target: Any, rule_prefix: str) -> None:
+    """Clicking ``target``, a control the engine will refuse, shows the engine's reason and rule and
+    changes nothing; the message can be dismissed."""
+    table = page.locator(root)
+    move = table.get_attribute("data-move")
+    target.click()
+    error = page.locator(f'{root} [data-role="error"]')
+    error.wait_for(state="visible", timeout=10_000)
+    assert rule_prefix in error.inner_text(), error.inner_text()
+    assert table.get_attribute("data-move") == move, "a refused click must change nothing"
+    page.locator(f'{root} [data-role="dismiss"]').click()
+    error.wait_for(state="hidden", timeout=10_000)
+
+
 def assert_follows_theme(page: Any, root: str, theme: str) -> None:
     """The widget at ``root`` is drawn in the page's ``theme`` (a dark table with light text, or the
     reverse), and every one of its buttons has an accessible name."""

@@ -80,15 +80,7 @@ def check_illegal_end(page: Any, view: dict[str, Any]) -> bool:
         page.locator(f"{ROOT_SEL} button[data-card={css(cell['id'])}]").click()
         dark = page.locator(f'{ROOT_SEL} .re-port-grid button[data-action^="place:"]:not(.legal)')
         if dark.count():
-            root = page.locator(ROOT_SEL)
-            move = root.get_attribute("data-move")
-            dark.first.click()
-            error = page.locator(f'{ROOT_SEL} [data-role="error"]')
-            error.wait_for(state="visible", timeout=10_000)
-            assert "bangkok." in error.inner_text(), error.inner_text()
-            assert root.get_attribute("data-move") == move, "a refused click must change nothing"
-            page.locator(f'{ROOT_SEL} [data-role="dismiss"]').click()
-            error.wait_for(state="hidden", timeout=10_000)
+            conftest.assert_refused_click(page, ROOT_SEL, dark.first, "bangkok.")
             page.locator(f"{ROOT_SEL} button[data-card={css(cell['id'])}]").click()  # unchoose
             return True
         page.locator(f"{ROOT_SEL} button[data-card={css(cell['id'])}]").click()

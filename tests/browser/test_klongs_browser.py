@@ -48,16 +48,8 @@ def landing_gains(after: explorer.GameState) -> dict[str, int]:
 
 def check_illegal_space(page: Any) -> None:
     """A dark space is still clickable: the engine's reason and rule appear, nothing changes."""
-    root = page.locator(ROOT_SEL)
-    move = root.get_attribute("data-move")
     dark = page.locator(f'{ROOT_SEL} .re-space[data-action^="place:"]:not(.legal)').first
-    dark.click()
-    error = page.locator(f'{ROOT_SEL} [data-role="error"]')
-    error.wait_for(state="visible", timeout=10_000)
-    assert "klongs.place." in error.inner_text(), error.inner_text()
-    assert root.get_attribute("data-move") == move, "a refused click must change nothing"
-    page.locator(f'{ROOT_SEL} [data-role="dismiss"]').click()
-    error.wait_for(state="hidden", timeout=10_000)
+    conftest.assert_refused_click(page, ROOT_SEL, dark, "klongs.place.")
 
 
 def place_by_keyboard(page: Any, boat: str, space: str) -> None:
