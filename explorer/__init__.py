@@ -11,7 +11,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from ._errors import EditionError, IllegalAction, RecordError
-from ._examples import Example, compare, compare_example
+from ._examples import Example, compare, compare_example, refusal_lines
 from ._registry import GAMES, game_class, new_game, replay
 from ._state import GameState, Outcome, ScoreLine
 
@@ -34,6 +34,7 @@ __all__ = [
     "game_class",
     "klongs",
     "new_game",
+    "refusal_lines",
     "replay",
     "tindahan",
 ]

@@ -51,6 +51,14 @@ def compare(label: str, book: Any, engine: Any, *, source: str = "book") -> str:
     return f"{label}: {source} {book}, engine {engine}{mark}"
 
 
+def refusal_lines(label: str, state: Any, action: str) -> str:
+    """Why ``state`` refuses ``action``: ``label`` with the rule's id, then the engine's reason."""
+    problem = state.check(action)
+    if problem is None:
+        return f"{label}: NOT refused   <-- DIFFERENT"
+    return f"{label}: {problem.rule}\n  {problem.reason}"
+
+
 def compare_example(example: Example) -> list[str]:
     """Run ``example`` and give its title and, per value the book prints, :func:`compare`'s line."""
     computed = example.compute()

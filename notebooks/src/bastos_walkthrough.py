@@ -216,9 +216,7 @@ with check_section('Check: Making trump in the middle of a round'):
 with check_section('Check: Making trump in the middle of a round'):
     thrown = led.play("banana-3")
     describe(thrown)
-    refusal = thrown.check("pineapple-8:trump")
-    print(f"C may not make pineapple trump: {refusal.rule}")
-    print(f"  {refusal.reason}")
+    print(explorer.refusal_lines("C may not make pineapple trump", thrown, "pineapple-8:trump"))
 
 # %% [markdown]
 # C has no mango either, throws the durian 2 and makes durian trump. Durian drops from 0 to −2, and

@@ -137,9 +137,7 @@ with check_section('Check: A trick with the donkey cart'):
     for seat, hand in enumerate(TRICK_DEAL):
         print(f"{NAMES[seat]} holds {', '.join(hand)}")
     describe(start)
-    refusal = start.check("seller:banana")
-    print(f"A may not send a seller: {refusal.rule}")
-    print(f"  {refusal.reason}")
+    print(explorer.refusal_lines("A may not send a seller", start, "seller:banana"))
 
 # %% [markdown]
 # **Turn 1 — A moves the cart to mango.** Moving the cart is A's whole turn: no card from A in this
