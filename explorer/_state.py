@@ -111,7 +111,7 @@ class GameState(ABC):
 
     @property
     def is_over(self) -> bool:
-        return self.to_act is None
+        return self.current_player is None
 
     def legal_actions(self) -> list[Hashable]:
         if self._legal_cache is None:
