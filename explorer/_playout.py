@@ -30,11 +30,11 @@ class Playout:
 
     @property
     def current_player(self) -> int | None:
-        return self._pos.to_act
+        return self._pos.current_player
 
     @property
     def is_over(self) -> bool:
-        return self._pos.to_act is None
+        return self._pos.current_player is None
 
     def legal(self) -> int:
         """How many actions the player to act may choose from (0 once over)."""
