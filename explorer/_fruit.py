@@ -24,6 +24,10 @@ FRUIT_INDEX: Final = {fruit: index for index, fruit in enumerate(FRUITS)}
 TOP_VALUE: Final = 10  # the box's cards run 1-10 in every fruit
 
 
+#: What learners call the seats of both fruit games: the rulebook's players A-E, given names.
+FRUIT_SELLERS = ("Ana", "Ben", "Carlo", "Dina", "Ely")
+
+
 def _card(fruit: str, value: int) -> str:
     # Interned notations compare by identity first, which keeps `action in legal` cheap.
     return sys.intern(f"{fruit}-{value}")

@@ -34,6 +34,8 @@ class GameSpec:
     widget: str  # one of WIDGET_KINDS
     heuristic_bot: Callable[[int | None], Any]
     examples: Sequence[Example] = ()
+    #: What learners call the seats (colours or names), in seat order; never a 0-based number.
+    seat_names: Sequence[str] = ()
 
     def __post_init__(self) -> None:
         if self.widget not in WIDGET_KINDS:
@@ -48,6 +50,9 @@ class GameSpec:
         state.OPTIONS = self.options
         state.MIN_PLAYERS = self.min_players
         state.MAX_PLAYERS = self.max_players
+        state.SEAT_NAMES = tuple(self.seat_names)
+        if len(state.SEAT_NAMES) < self.max_players:
+            raise ValueError(f"{self.name}: seat_names must name all {self.max_players} seats")
 
     @property
     def players(self) -> range:

@@ -22,6 +22,7 @@ from ._events import EMPTY_LOG, EventLog
 from ._options import Option, resolve_options
 from ._playout import Playout
 from ._rules import RuleCatalogue
+from ._words import render, seat_names
 
 
 class ScoreLine(NamedTuple):
@@ -60,6 +61,9 @@ class GameState(ABC):
     #: list with one entry per seat that only that seat may see (hands), ``"all"`` for a part nobody
     #: may see (the order of a face-down pile). ``view(seat)`` redacts them from the rules it shows.
     START_PRIVATE: ClassVar[Mapping[str, str]] = {}
+    #: What learners call each seat by default (colours, or names): never a 0-based number. The
+    #: spec sets it; ``view(seat)`` calls the viewer "You" (see ``explorer._words``).
+    SEAT_NAMES: ClassVar[tuple[str, ...]] = ()
 
     players: int
     seed: int
@@ -68,6 +72,9 @@ class GameState(ABC):
     #: The seat to act, ``None`` once the game is over: every game keeps it under this one name.
     to_act: int | None
     _events: EventLog
+    # Rendered event and sheet dicts per (names, id of the engine's dict), shared by every state
+    # of one game (the engine's dicts are shared too): a bot reading a view per move pays once.
+    _named: dict[tuple[tuple[str, ...], int], tuple[dict[str, Any], dict[str, Any]]]
     _sheet_cache: tuple[Sequence[ScoreLine], list[dict[str, Any]]]
     _history: _History
     _n_actions: int
@@ -92,6 +99,7 @@ class GameState(ABC):
         state.edition = cls._resolve_edition(edition)
         state._history = None
         state._events = EMPTY_LOG
+        state._named = {}
         state.to_act = None
         state._n_actions = 0
         state._legal_cache = None
@@ -177,10 +185,19 @@ class GameState(ABC):
             "actions": self.actions(),
         }
 
-    def view(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may see, as a JSON-serialisable dict; also the widgets' view model."""
+    def seat_names(self, reader: int | None = None) -> list[str]:
+        """What learners call each seat (colours or names), with ``reader``'s seat called "You"."""
+        return seat_names(self.SEAT_NAMES, self.players, reader)
+
+    def view(self, seat: int, names: Sequence[str] | None = None) -> dict[str, Any]:
+        """What ``seat`` may see, as a JSON-serialisable dict; also the widgets' view model.
+
+        Its texts name seats as ``names`` (one per seat; default ``seat_names(seat)``: the viewer is
+        "You"); ``view["names"]`` lists them.
+        """
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
             raise ValueError(f"{self.GAME}: seat must be an int from 0 to {self.players - 1}, not {seat!r}")
+        named = self.seat_names(seat) if names is None else self._check_names(names)
         current = self.current_player
         outcome = self.outcome()
         base: dict[str, Any] = {
@@ -194,12 +211,39 @@ class GameState(ABC):
             "legal": [str(a) for a in self.legal_actions()] if current == seat else [],
             "move_number": self._n_actions,
             "rules": self._rules_seen_by(seat),
-            "sheet": self._sheet_dicts(),
-            "events": self._event_entries(seat),
+            "sheet": self._with_names(self._sheet_dicts(), named, "label"),
+            "events": self._with_names(self._event_entries(seat), named, "text"),
+            "names": named,
         }
-        base["labels"] = {notation: self._label(notation) for notation in base["legal"]}
+        base["labels"] = {notation: render(self._label(notation), named) for notation in base["legal"]}
         base.update(self._view(seat))
         return base
+
+    def _check_names(self, names: Sequence[str]) -> list[str]:
+        named = list(names) if not isinstance(names, str) else []
+        if len(named) != self.players or not all(isinstance(n, str) and n.strip() for n in named):
+            raise ValueError(f"{self.GAME}: names must be {self.players} non-empty strings, one per seat, "
+                             f"not {names!r}"[:300])
+        return named
+
+    def _with_names(self, entries: list[dict[str, Any]], names: list[str],
+                    field: str) -> list[dict[str, Any]]:
+        """``entries`` (the engine's shared dicts) with the seat markers in ``field`` filled in."""
+        key = tuple(names)
+        memo = self.__dict__.get("_named")
+        if memo is None:  # a state built without new(): keep a memo of its own
+            memo = self._named = {}
+        out = []
+        for entry in entries:
+            text = entry.get(field)
+            if not isinstance(text, str) or "‹" not in text:
+                out.append(entry)
+                continue
+            hit = memo.get((key, id(entry)))
+            if hit is None:
+                hit = memo[(key, id(entry))] = (entry, {**entry, field: render(text, key)})
+            out.append(hit[1])
+        return out
 
     def _sheet_dicts(self) -> list[dict[str, Any]]:
         """The score lines as dicts for views. Games keep their lines in a tuple that later states
@@ -229,11 +273,12 @@ class GameState(ABC):
             rules["start"] = shown
         return rules
 
-    def board_text(self, seat: int | None = None) -> str:
+    def board_text(self, seat: int | None = None, names: Sequence[str] | None = None) -> str:
         """The table as plain text, seen by ``seat`` (default: the seat to act, else seat 0)."""
         if seat is None:
             seat = self.current_player if self.current_player is not None else 0
-        return self._board_text(seat)
+        named = self.seat_names(seat) if names is None else self._check_names(names)
+        return render(self._board_text(seat), named)
 
     def __str__(self) -> str:
         return self.board_text()
@@ -282,7 +327,11 @@ class GameState(ABC):
                     return candidate
         if self.is_over:
             raise IllegalAction(f"{self.GAME}.game-over", f"{action} refused: the game is over", str(action))
-        raise self._explain(action)
+        refusal = self._explain(action)
+        if "‹" in refusal.reason:  # a refusal speaks to the player to act: "you"
+            names = self.seat_names(self.current_player)
+            refusal = IllegalAction(refusal.rule, render(refusal.reason, names), refusal.action)
+        raise refusal
 
     def _winners(self, scores: Sequence[int]) -> tuple[int, ...]:
         best = max(scores)

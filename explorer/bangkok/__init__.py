@@ -163,4 +163,5 @@ __all__ = [
 ]
 
 SPEC = GameSpec(name="bangkok", title="Bangkok", min_players=1, max_players=4, state=State, rules=RULES,
-                options=OPTIONS, widget="bangkok-table", heuristic_bot=HeuristicBot, examples=EXAMPLES)
+                options=OPTIONS, widget="bangkok-table", heuristic_bot=HeuristicBot, examples=EXAMPLES,
+                seat_names=("Anong", "Boon", "Chai", "Dao"))

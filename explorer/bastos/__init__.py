@@ -42,6 +42,7 @@ model, labels, event texts, text board), ``_explain`` (refusals), ``_scoring`` (
 
 from __future__ import annotations
 
+from .._fruit import FRUIT_SELLERS
 from .._spec import GameSpec
 from ._bot import HeuristicBot
 from ._catalogue import RULES
@@ -54,4 +55,5 @@ from .examples import EXAMPLES
 __all__ = ["EXAMPLES", "OPTIONS", "RULES", "SPEC", "HeuristicBot", "State", "score_round", "trick_winner"]
 
 SPEC = GameSpec(name="bastos", title="Bastos!", min_players=3, max_players=4, state=State, rules=RULES,
-                options=OPTIONS, widget="trick-table", heuristic_bot=HeuristicBot, examples=EXAMPLES)
+                options=OPTIONS, widget="trick-table", heuristic_bot=HeuristicBot, examples=EXAMPLES,
+                seat_names=FRUIT_SELLERS)

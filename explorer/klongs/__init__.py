@@ -150,4 +150,5 @@ __all__ = [
 ]
 
 SPEC = GameSpec(name="klongs", title="Bangkok Klongs", min_players=2, max_players=4, state=State, rules=RULES,
-                options=OPTIONS, widget="klong-board", heuristic_bot=HeuristicBot, examples=EXAMPLES)
+                options=OPTIONS, widget="klong-board", heuristic_bot=HeuristicBot, examples=EXAMPLES,
+                seat_names=tuple(c.capitalize() for c in COLOURS))

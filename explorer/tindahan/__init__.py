@@ -22,6 +22,7 @@ board), ``_explain`` (refusals), ``_scoring`` (round points), ``_bot`` (``Heuris
 
 from __future__ import annotations
 
+from .._fruit import FRUIT_SELLERS
 from .._spec import GameSpec
 from ._bot import HeuristicBot
 from ._catalogue import RULES
@@ -35,4 +36,5 @@ __all__ = ["EXAMPLES", "FRUITS", "OPTIONS", "RULES", "SPEC", "HeuristicBot", "St
            "score_round"]
 
 SPEC = GameSpec(name="tindahan", title="Tindahan", min_players=3, max_players=5, state=State, rules=RULES,
-                options=OPTIONS, widget="trick-table", heuristic_bot=HeuristicBot, examples=EXAMPLES)
+                options=OPTIONS, widget="trick-table", heuristic_bot=HeuristicBot, examples=EXAMPLES,
+                seat_names=FRUIT_SELLERS)
