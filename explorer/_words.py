@@ -3,7 +3,7 @@ board text and refusal fills them in with the names its reader knows.
 
 A learner never reads a 0-based seat. Engine texts name seats with markers, rendered per reader:
 
->>> text = f"{who(0)} {does(0, 'plays', 'play')} banana-3; {whose(1)} turn"
+>>> text = f"{does(0, 'plays', 'play')} banana-3; {whose(1)} turn"
 >>> render(text, ["You", "Ben", "Carlo"])
 'You play banana-3; Ben’s turn'
 >>> render(text, ["Ana", "You", "Carlo"])
@@ -23,7 +23,7 @@ YOU = "You"
 
 # ‹3›  the seat's name · ‹3's›  its possessive · ‹3:plays|play›  name and verb, third|second person.
 _MARK = re.compile(r"‹(\d+)(?:(’s)|:([^|›]*)\|([^›]*))?›")
-_SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+|\n)$")
+_SENTENCE_START = re.compile(r"(?:^|[.!?]\s+|\n)$")
 
 
 def who(seat: int) -> str:
