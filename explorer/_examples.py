@@ -23,6 +23,9 @@ class Example:
     expected: Any
     compute: Callable[[], Any]
     rules: tuple[str, ...]
+    #: What the rulebook calls the seats in this example ("A", "B", ... or "Mary", "John", ...), in
+    #: seat order; empty if it names nobody. Walkthroughs draw the table with these names.
+    names: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

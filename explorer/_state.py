@@ -158,6 +158,12 @@ class GameState(ABC):
     def score_sheet(self) -> list[ScoreLine]:
         return list(self._score_lines())
 
+    def rounds_scored(self) -> int:
+        """How many rounds (Klongs: market days) have been scored so far: a table pauses when it grows."""
+        finished = max((line.round for line in self._score_lines()), default=0)
+        # A game scored only at its end (its lines carry no round) has one round, once over.
+        return 1 if finished == 0 and self.is_over else finished
+
     def outcome(self) -> Outcome | None:
         """The result once the game is over (``None`` before): scores and the seats sharing the win."""
         if not self.is_over:
@@ -210,6 +216,7 @@ class GameState(ABC):
             "winners": list(outcome.winners) if outcome else [],
             "legal": [str(a) for a in self.legal_actions()] if current == seat else [],
             "move_number": self._n_actions,
+            "rounds_scored": self.rounds_scored(),
             "rules": self._rules_seen_by(seat),
             "sheet": self._with_names(self._sheet_dicts(), named, "label"),
             "events": self._with_names(self._event_entries(seat), named, "text"),

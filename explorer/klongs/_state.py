@@ -532,6 +532,11 @@ class State(GameState):
     def _view(self, seat: int) -> dict[str, Any]:
         return view(self, seat)
 
+    def rounds_scored(self) -> int:
+        # Lines are numbered by the market day that closes their period (Luk Phat points appear
+        # before it is held), so the market days held count instead.
+        return self.market_days
+
     def _event_entries(self, seat: int) -> list[dict[str, Any]]:
         return event_entries(self)
 
