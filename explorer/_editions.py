@@ -10,7 +10,9 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -25,6 +27,28 @@ M = TypeVar("M", bound=BaseModel)
 
 #: How many problems an error message lists before it says "and N more".
 MAX_PROBLEMS = 3
+#: A path longer than this is not a path someone typed: most likely JSON text or a mistake.
+MAX_PATH = 1024
+
+# Set while a game record is replayed: a record is self-contained, so its edition is a built-in
+# name or the edition's data, never a path on the machine that replays it (which would also let a
+# forged record probe which files exist).
+_RECORD_ONLY: ContextVar[bool] = ContextVar("record_only", default=False)
+
+
+@contextmanager
+def records_only() -> Iterator[None]:
+    """While active, editions named by path are refused (a record carries its edition as data)."""
+    token = _RECORD_ONLY.set(True)
+    try:
+        yield
+    finally:
+        _RECORD_ONLY.reset(token)
+
+
+def clip(text: str, limit: int = 60) -> str:
+    """``text`` cut short for an error message (a megabyte of input must not come back in full)."""
+    return text if len(text) <= limit else f"{text[: limit - 1]}… ({len(text)} characters)"
 
 
 def format_errors(error: ValidationError, limit: int = MAX_PROBLEMS) -> str:
@@ -51,18 +75,26 @@ def validate(model: type[M], data: Any, what: str, context: dict[str, Any] | Non
         return model.model_validate(data, context=context)
     except ValidationError as exc:
         raise EditionError(f"{what} is invalid: {format_errors(exc)}") from None
+    except RecursionError:
+        raise EditionError(f"{what} is nested too deeply to be an edition") from None
 
 
 def read_json(path: Path, what: str) -> Any:
     """The JSON in the file at ``path``, or ``EditionError`` saying why it cannot be read."""
+    name = clip(str(path))
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise EditionError(f"cannot read {what} {str(path)!r}: {exc.strerror or exc}") from None
+        raise EditionError(f"cannot read {what} {name!r}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise EditionError(f"{what} {name!r} is not UTF-8 text (byte {exc.start}): "
+                           "an edition is JSON") from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise EditionError(f"{what} {str(path)!r} is not JSON: {exc}") from None
+        raise EditionError(f"{what} {name!r} is not JSON: {exc}") from None
+    except RecursionError:
+        raise EditionError(f"{what} {name!r} is nested too deeply to be an edition") from None
 
 
 @dataclass
@@ -96,7 +128,23 @@ class EditionLoader(Generic[E]):
         if isinstance(source, dict):
             return self.compile(source, False)
         if isinstance(source, str | os.PathLike):
-            path = Path(source)
-            return self.compile(read_json(path, f"{self.game} edition file"), False)
+            return self.compile(read_json(self._path(source), f"{self.game} edition file"), False)
         raise EditionError(f"a {self.game} edition is None or {self.default_name!r}, a dict or a path to a "
                            f"JSON file, not {type(source).__name__}")
+
+    def _path(self, source: str | os.PathLike[str]) -> Path:
+        """``source`` as a file path, refused with a reason when it cannot be one."""
+        text = os.fspath(source)
+        if _RECORD_ONLY.get():
+            raise EditionError(f"a record names only the built-in {self.game} edition "
+                               f"({self.default_name!r}); a user's edition travels inside the record as "
+                               f"data, not as a path ({clip(str(text))!r})")
+        if isinstance(text, str) and text.lstrip()[:1] in ("{", "["):
+            raise EditionError(f"the {self.game} edition {clip(text)!r} looks like JSON text: pass the "
+                               "edition as a dict (json.loads(text)) or the path of a JSON file")
+        if "\0" in str(text):
+            raise EditionError(f"the {self.game} edition path {clip(str(text))!r} contains a NUL character")
+        if len(str(text)) > MAX_PATH:
+            raise EditionError(f"the {self.game} edition path is {len(str(text))} characters long: not a "
+                               "file name (an edition is None, its name, a dict or a path to a JSON file)")
+        return Path(text)

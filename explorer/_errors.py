@@ -11,6 +11,12 @@ class IllegalAction(ValueError):
     """
 
     def __init__(self, rule: str, message: str, action: str | None = None) -> None:
+        if action is not None and len(action) > 60:  # never echo a megabyte of input back
+            short = f"{action[:40]}… ({len(action)} characters)"
+            message = message.replace(action, short)
+            action = short
+        if len(message) > 1000:
+            message = f"{message[:999]}…"
         super().__init__(f"{message} [{rule}]")
         self.rule = rule
         self.reason = message

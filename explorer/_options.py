@@ -21,10 +21,13 @@ class Option:
             try:
                 return self.parse(value)
             except (TypeError, ValueError) as exc:
-                raise ValueError(f"{game}: option {self.name}={value!r} is not allowed: {exc}") from None
-        if self.choices is not None and value not in self.choices:
+                shown = _short(value)
+                raise ValueError(f"{game}: option {self.name}={shown} is not allowed: {exc}") from None
+        # Same value AND same type: True == 1 == 1.0 in Python, but a record must say true, not 1.
+        if self.choices is not None and not any(value == c and type(value) is type(c) for c in self.choices):
             allowed = ", ".join(repr(c) for c in self.choices)
-            raise ValueError(f"{game}: option {self.name}={value!r} is not allowed; choose one of {allowed}")
+            shown = _short(value)
+            raise ValueError(f"{game}: option {self.name}={shown} is not allowed; choose one of {allowed}")
         return value
 
 
@@ -38,3 +41,8 @@ def resolve_options(game: str, declared: Mapping[str, Option], given: Mapping[st
         name: opt.validate(given[name], game) if name in given else opt.default
         for name, opt in declared.items()
     }
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else f"{text[:59]}… ({len(text)} characters)"

@@ -6,6 +6,7 @@ import importlib
 from collections.abc import Mapping
 from typing import Any
 
+from ._editions import clip, records_only
 from ._errors import RecordError
 from ._spec import GameSpec
 from ._state import GameState
@@ -52,12 +53,15 @@ def replay(record: Mapping[str, Any]) -> GameState:
     missing = sorted({"game", "players", "seed", "actions"} - set(record))
     if missing:
         raise RecordError(f"record is missing {', '.join(missing)}")
-    extra = sorted(set(record) - _RECORD_KEYS)
+    extra = sorted(clip(repr(key), 40) for key in record if key not in _RECORD_KEYS)
     if extra:
-        raise RecordError(f"record has unknown field(s) {', '.join(extra)}")
+        raise RecordError(f"record has unknown field(s) {', '.join(extra[:5])}")
     game = record["game"]
-    if game not in GAMES:
-        raise RecordError(f"record field 'game' is {game!r}; expected one of {', '.join(GAMES)}")
+    if not isinstance(game, str) or game not in GAMES:
+        raise RecordError(f"record field 'game' is {clip(repr(game))}; expected one of {', '.join(GAMES)}")
+    for name in ("players", "seed"):  # a record replays one game: no seed means no game to replay
+        if isinstance(record[name], bool) or not isinstance(record[name], int):
+            raise RecordError(f"record field {name!r} must be an int, not {clip(repr(record[name]))}")
     rules = record.get("rules", {})
     if not isinstance(rules, Mapping):
         raise RecordError(f"record field 'rules' must be a dict, not {type(rules).__name__}")
@@ -67,13 +71,16 @@ def replay(record: Mapping[str, Any]) -> GameState:
     cls = game_class(game)
     rules = {_RENAMED_OPTIONS.get(name, name) if name not in cls.OPTIONS else name: value
              for name, value in rules.items()}
+    if not all(isinstance(name, str) for name in rules):
+        raise RecordError("record field 'rules' must map option names (strings) to values")
     try:
-        state = cls.new(record["players"], record["seed"], edition=record.get("edition"), **dict(rules))
+        with records_only():
+            state = cls.new(record["players"], record["seed"], edition=record.get("edition"), **dict(rules))
     except (TypeError, ValueError) as exc:
         raise RecordError(f"record cannot start a game: {exc}") from None
     for index, action in enumerate(actions):
         try:
             state = state.play(action)
         except ValueError as exc:
-            raise RecordError(f"record action #{index + 1} {action!r} is refused: {exc}") from None
+            raise RecordError(f"record action #{index + 1} {clip(repr(action))} is refused: {exc}") from None
     return state

@@ -24,6 +24,9 @@ from ._playout import Playout
 from ._rules import RuleCatalogue
 from ._words import render, seat_names
 
+#: Seeds beyond 64 bits add nothing to a deal and make error messages and records unwieldy.
+MAX_SEED = 2**64
+
 
 class ScoreLine(NamedTuple):
     """One itemised line of a score sheet: who, what for, how many points, under which rule."""
@@ -92,6 +95,9 @@ class GameState(ABC):
             seed = secrets.randbelow(2**31)
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise TypeError(f"{cls.GAME}: seed must be an int, not {type(seed).__name__}")
+        if not -MAX_SEED <= seed <= MAX_SEED:
+            raise ValueError(f"{cls.GAME}: seed must be an int between -2**64 and 2**64, not one of "
+                             f"{seed.bit_length()} bits")
         state = object.__new__(cls)
         state.players = players
         state.seed = seed
