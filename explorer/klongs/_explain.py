@@ -6,9 +6,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .._errors import IllegalAction
+from .._words import who
 from . import _mechanics as mech
 from ._mechanics import HOOD_LIMIT
-from ._notation import COLOURS, Action, parse
+from ._notation import Action, boat_words, parse
 
 if TYPE_CHECKING:
     from ._state import State
@@ -28,19 +29,49 @@ _NOW = {
 }
 
 
-def explain(state: State, text: str) -> IllegalAction:
-    def refuse(rule: str, why: str) -> IllegalAction:
-        return IllegalAction(rule, f"{text} refused: {why}", text)
+def _attempt(state: State, action: Action) -> str:
+    """What the refused action would have done, in words (notation stays in the action field)."""
+    ed = state.ed
+    kind = action.kind
+    if kind == "place":
+        boat = ed.boat_index.get(str(action.boat))
+        words = "that boat" if boat is None else f"the {boat_words(ed.boats[boat].face())}"
+        return f"place {words} on {action.space}"
+    if kind == "move":
+        return f"move the boat on {action.src} to {action.dst}"
+    if kind == "merchant":
+        return (f"move a merchant from {action.space} onto the boat just placed" if action.space
+                else "put a merchant on the boat just placed")
+    if kind == "steal":
+        return f"let the thief take the boat on {action.space}" if action.space else \
+            "let the thief take nothing"
+    if kind == "inspect":
+        return f"deal with the thief on {action.space}" if action.space else \
+            "have the inspector discard the thieves"
+    if kind == "score":
+        return f"score landing {action.landing}, taking the boat on {action.space}"
+    if kind == "draw":
+        return f"draw from stack {action.stack}"
+    return {"pass": "pass", "end": "end the turn now", "decline": "decline now"}.get(kind, kind)
 
+
+def explain(state: State, text: str) -> IllegalAction:
     action = parse(text)
     if action is None:
-        return refuse("klongs.notation", "not a Klongs action; actions look like place:boat07@c3, merchant, "
-                      "decline, move:c3-d4, steal:e2>stock, inspect:discard, score:Lb2>c3, end, pass, draw:1")
-    kind = action.kind
+        # Only typed input gets here (a board sends the engine's own templates): answer in notation.
+        return IllegalAction("klongs.notation", f"{text!r} is not a Klongs action; actions look like "
+                             "place:boat07@c3, merchant, decline, move:c3-d4, steal:e2>stock, "
+                             "inspect:discard, score:Lb2>c3, end, pass, draw:1", text)
     seat = state.to_act
     assert seat is not None
+    attempt = f"{who(seat)} cannot {_attempt(state, action)}" if action.ok else f"{text!r} is not understood"
+
+    def refuse(rule: str, why: str) -> IllegalAction:
+        return IllegalAction(rule, f"{attempt}: {why}", text)
+
+    kind = action.kind
     if state.phase not in _PHASES[kind]:
-        return refuse("klongs.turn.phase", f"now {COLOURS[seat]} must {_NOW[state.phase]}")
+        return refuse("klongs.turn.phase", f"now {who(seat)} must {_NOW[state.phase]}")
     ed = state.ed
     if kind == "place":
         return _place(state, action, refuse)
@@ -50,19 +81,20 @@ def explain(state: State, text: str) -> IllegalAction:
         return refuse("klongs.pass", "you can still place a boat, so you may not pass")
     if kind == "merchant":
         if text == "merchant":
-            return refuse("klongs.possess.relocate", "all your merchants stand on boats; move one with "
-                          "merchant:<space> or decline")
+            return refuse("klongs.possess.relocate", "all your merchants stand on boats: move one of "
+                          "them onto it from another boat, or leave the boat unclaimed")
         if state.supply[seat]:
             return refuse("klongs.possess.relocate", "merchants are left in your supply; use 'merchant'")
         space = text.partition(":")[2]
-        return refuse("klongs.possess.relocate", f"no boat of yours stands on {space!r}")
+        return refuse("klongs.possess.relocate", f"no boat of yours stands on {space}")
     if kind == "steal":
         if not action.ok or action.space not in ed.index:
             return refuse("klongs.notation", "write steal:<space>>stock, steal:<space>>hand or steal:none")
         target = ed.index[action.space]
         boat = state.board[target]
         if ed.row[target] != ed.row[state.placed]:
-            return refuse("klongs.thief", f"a thief takes only from its own row ({ed.row[state.placed] + 1})")
+            row = ed.row[state.placed] + 1
+            return refuse("klongs.thief", f"a thief takes only from its own row (row {row})")
         if boat < 0 or target == state.placed:
             return refuse("klongs.thief", f"there is no boat to take on {action.space}")
         if ed.boats[boat].special == "inspector":
@@ -72,15 +104,16 @@ def explain(state: State, text: str) -> IllegalAction:
         if not action.ok:
             return refuse("klongs.notation", "write inspect:discard or inspect:<space>>hand")
         if state.rules["inspector_thieves"] == "one" and not action.space:
-            return refuse("klongs.inspector", "name the thief: inspect:<space>>discard")
+            return refuse("klongs.inspector",
+                          "in this game's reading the inspector removes one thief: choose which")
         if action.to == "discard" and action.space:
-            return refuse("klongs.inspector.two-thieves", "all thieves go; write inspect:discard")
+            return refuse("klongs.inspector.two-thieves", "every thief in the column goes: discard them all")
         return refuse("klongs.inspector", f"there is no thief on {action.space} in the inspector's column")
     if kind == "score":
         return _score(state, action, refuse)
     if kind == "draw":
         return refuse("klongs.draw.stack", "the stacks are 1 and 2: draw:1 or draw:2")
-    return refuse("klongs.turn.phase", f"now {COLOURS[seat]} must {_NOW[state.phase]}")
+    return refuse("klongs.turn.phase", f"now {who(seat)} must {_NOW[state.phase]}")
 
 
 def _place(state: State, action: Action, refuse: Refuse) -> IllegalAction:
@@ -90,16 +123,16 @@ def _place(state: State, action: Action, refuse: Refuse) -> IllegalAction:
     boat = ed.boat_index[action.boat]
     space = ed.index[action.space]
     if boat not in state.hands[seat]:
-        return refuse("klongs.place.hand", f"{action.boat} is not in your hand")
+        return refuse("klongs.place.hand", "that boat is not in your hand")
     if state.board[space] >= 0:
         return refuse("klongs.place.free", f"{action.space} already holds a boat")
     if mech.hood_full(state, ed.hood_of[space]):
-        return refuse("klongs.place.hood-limit",
-                      f"the hood of {action.space} already holds {HOOD_LIMIT} boats")
+        return refuse("klongs.place.hood-limit", f"the hood of {action.space} (its block of four spaces) "
+                      f"already holds {HOOD_LIMIT} boats, the most a hood takes")
     if not state.entered[seat] and mech.free_entries(state):
         entries = [ed.spaces[s] for s in mech.spaces(ed, ed.entry_mask(state.players))]
         return refuse("klongs.place.entry",
-                      f"your first boat goes onto an entry space ({', '.join(entries)})")
+                      f"your first boat goes onto a free entry space, marked \u2192 ({', '.join(entries)})")
     if ed.boats[boat].special == "thief" and mech.protected(state) & ed.bit[space]:
         return refuse("klongs.place.thief-protected",
                       f"an inspector protects column {ed.spaces[space][0]}")
@@ -122,13 +155,13 @@ def _move(state: State, action: Action, refuse: Refuse) -> IllegalAction:
         (dst not in ed.neighbours[src], "klongs.move", "a boat moves one space, sideways or diagonally"),
         (state.board[dst] >= 0, "klongs.move", f"{action.dst} already holds a boat"),
         (hood != ed.hood_of[src] and mech.hood_full(state, hood), "klongs.place.hood-limit",
-         f"the hood of {action.dst} already holds {HOOD_LIMIT} boats"),
+         f"the hood of {action.dst} (its block of four spaces) already holds {HOOD_LIMIT} boats"),
     )
     for broken, rule, why in problems:
         if broken:
             return refuse(rule, why)
-    return refuse("klongs.move.isolation",
-                  f"with moved_boat='must-not-touch' no other boat may touch {action.dst}")
+    return refuse("klongs.move.isolation", "in the reading of the rules chosen for this game a moved boat "
+                  f"must not touch any other boat, and a boat lies next to {action.dst}")
 
 
 def _score(state: State, action: Action, refuse: Refuse) -> IllegalAction:

@@ -204,7 +204,8 @@ def landing_value(state: State, landing: int) -> tuple[int, Counter[int]]:
 
 
 def landing_formula(state: State, landing: int) -> str:
-    """How a landing's value comes about, in words: ``"baskets 2 + 3 + 0 + 1, x2 (cookshop) = 12"``."""
+    """How a landing's value comes about, in words: ``"baskets 2 + 3 + 0 + 1, doubled by the cookshop = 12
+    per merchant"``."""
     ed, board = state.ed, state.board
     faces = [ed.boats[board[s]] for s in ed.landing_spaces[landing]]
     baskets = [f"{f.baskets} (thief: 0)" if f.special == "thief" else str(f.baskets) for f in faces]
@@ -212,9 +213,11 @@ def landing_formula(state: State, landing: int) -> str:
     value, _ = landing_value(state, landing)
     text = f"baskets {' + '.join(baskets)}"
     if cookshops > 1 and state.rules["two_cookshops"] == "each":
-        text += f", x{2 ** cookshops} ({cookshops} cookshops)"
+        text += f", times {2 ** cookshops} for {cookshops} cookshops"
+    elif cookshops > 1:
+        text += ", doubled once for the cookshops"
     elif cookshops:
-        text += ", x2 (cookshop)"
+        text += ", doubled by the cookshop"
     return f"{text} = {value} per merchant"
 
 

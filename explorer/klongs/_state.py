@@ -22,6 +22,7 @@ from typing import Any, ClassVar, Self
 from .._errors import IllegalAction
 from .._state import GameState, ScoreLine
 from .._tuples import appended, replaced
+from .._words import render
 from . import _mechanics as mech
 from ._edition import Edition, load_edition
 from ._explain import explain
@@ -499,8 +500,8 @@ class State(GameState):
         points: dict[str, int] = {}
         for who in sorted(merchants):
             count = merchants[who]
-            self._line(who, f"{day} Market Day, landing {name}: "
-                            f"{value} x {count} merchant{'s' if count > 1 else ''}", value * count, rule)
+            each = f"{count} merchants, {value} each" if count > 1 else f"1 merchant, {value} points"
+            self._line(who, f"{day} Market Day, landing {name}: {each}", value * count, rule)
             points[COLOURS[who]] = value * count
         boat = self._take_off(remove)
         self.stocks = replaced(self.stocks, seat, appended(self.stocks[seat], boat))
@@ -531,6 +532,13 @@ class State(GameState):
 
     def _view(self, seat: int) -> dict[str, Any]:
         return view(self, seat)
+
+    def view(self, seat: int, names: Sequence[str] | None = None) -> dict[str, Any]:
+        out = super().view(seat, names)
+        # The one view text beyond events, sheet and labels that names a seat: rendered here too.
+        if out.get("market_note"):
+            out["market_note"] = render(out["market_note"], out["names"])
+        return out
 
     def rounds_scored(self) -> int:
         # Lines are numbered by the market day that closes their period (Luk Phat points appear

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from .._words import does, who, whose
 from . import _mechanics as mech
 from ._mechanics import HOOD_LIMIT
 from ._notation import COLOURS, TEMPLATES, boat_words, parse
@@ -92,7 +93,7 @@ def _market_note(state: State) -> str | None:
     if due is None:
         return None
     return (f"{due.capitalize()} Market Day ahead: the Luk Phat counter reached it; it is held when "
-            f"{COLOURS[state.turn]}'s turn ends.")
+            f"{whose(state.turn)} turn ends.")
 
 
 def _special_spaces(state: State) -> dict[str, Any]:
@@ -141,10 +142,18 @@ def _choices(state: State, legal: list[str]) -> dict[str, dict[str, Any]]:
 
 
 def _legend(state: State) -> list[str]:
-    entries = "light ones with two players" if state.players == 2 else "light and dark ones"
+    ed = state.ed
+    entries = "the light ones with two players" if state.players == 2 else "light and dark ones"
+    first, last = ed.spaces[0][0], ed.spaces[ed.columns - 1][0]
     return [
-        "Dots: baskets. Disc: the merchant (R Y G B, N = printed neutral merchant). \u2726 Luk Phat symbol.",
-        f"\u2192 entry space ({entries}). Numbers on jetties: a full landing's points per merchant.",
+        f"Spaces are named by column ({first} to {last}, along the top) and row (1 to {ed.rows}, down the "
+        f"side): {first}2 is column {first}, row 2.",
+        "A landing is where four spaces meet across a jetty, named L and the space north-west of it: "
+        "Lb2 lies between b2, c2, b3 and c3.",
+        "On a boat: its goods as two letters and a sign, dots for baskets, a lettered disc for the merchant "
+        "on it (R red, Y yellow, G green, B blue, N a printed neutral merchant), \u2726 the Luk Phat symbol.",
+        f"\u2192 marks an entry space ({entries}): a player's first boat goes there. A number on a jetty "
+        "is what a full landing pays each merchant around it.",
         f"A hood marked \u201cfull\u201d holds {HOOD_LIMIT} boats: its last space stays empty. "
         "Striped columns are guarded by an inspector.",
     ]
@@ -258,7 +267,8 @@ def label(state: State, notation: str) -> str:
         return f"Discard the thief on {action.space}"
     if kind == "score":
         value, merchants = mech.landing_value(state, ed.landing_index[str(action.landing)])
-        points = ", ".join(f"{COLOURS[seat]} {value * merchants[seat]}" for seat in sorted(merchants))
+        points = ", ".join(f"{does(seat, 'scores', 'score')} {value * merchants[seat]}"
+                           for seat in sorted(merchants))
         return (f"Score landing {action.landing} ({points or 'no points'}) and take the "
                 f"{boat_on(action.space)} on {action.space} into your stock")
     if kind == "draw":
@@ -299,19 +309,29 @@ def event_entry(ed: Edition, raw: tuple[Any, ...]) -> dict[str, Any]:
     """One event's dict: its data for widgets, then seat, action and the sentence ``text``."""
     seat, action, kind = raw[0], raw[1], raw[2]
     data, words = _EVENT_WRITERS[kind](ed, seat, *raw[3:])
-    who = f"{COLOURS[seat].capitalize()} " if seat is not None else ""
-    return {**data, "seat": seat, "action": action, "text": who + words}
+    named = f"{who(seat)} " if seat is not None else ""
+    return {**data, "seat": seat, "action": action, "text": named + words}
+
+
+def _a(words: str) -> str:
+    """``words`` with its indefinite article: "an eggplants boat", "a thief"."""
+    return f"{'an' if words[:1] in 'aeiou' else 'a'} {words}"
+
+
+def _gains(points: dict[str, int]) -> str:
+    """Points per colour (an event's data) in words, each colour named as its reader knows it."""
+    return ", ".join(f"{who(COLOURS.index(colour))} +{p}" for colour, p in points.items() if p)
 
 
 def _said_place(ed: Edition, seat: int, space: int, boat: int, lukphat: tuple[int, int, Any] | None,
                 ) -> tuple[dict[str, Any], str]:
     name = ed.spaces[space]
-    words = f"placed a {boat_words(ed.boats[boat].face())} on {name}"
+    words = f"placed {_a(boat_words(ed.boats[boat].face()))} on {name}"
     track = None
     if lukphat is not None:
         step, points, market = lukphat
         track = {"space": step, "points": points, "market": market}
-        words += f"; the Luk Phat counter moves to space {step} ({COLOURS[seat]} +{points})"
+        words += f"; the Luk Phat counter moves to space {step} ({who(seat)} +{points})"
         if market:
             words += f" and calls the {market.capitalize()} Market Day"
     face = ed.boats[boat].face(with_id=False)
@@ -338,7 +358,8 @@ def _said_steal(ed: Edition, seat: int, space: int, to: str, boat: int, owner: i
     src = ed.spaces[space]
     return ({"type": "steal", "src": src, "to": to, "boat": ed.boats[boat].face(with_id=False),
              "owner": COLOURS[owner] if owner >= 0 else None},
-            f"stole the {boat_words(ed.boats[boat].face())} on {src} into the {to}")
+            f"stole {whose(owner) if owner >= 0 else 'the'} {boat_words(ed.boats[boat].face())} on {src} "
+            f"into the {to}")
 
 
 def _said_inspect(ed: Edition, seat: int, removed: tuple[int, ...], kept: int) -> tuple[dict[str, Any], str]:
@@ -360,7 +381,7 @@ def _said_move(ed: Edition, seat: int, src: int, dst: int, boat: int) -> tuple[d
 def _said_score(ed: Edition, seat: int, landing: int, value: int, points: dict[str, int], space: int,
                 boat: int) -> tuple[dict[str, Any], str]:
     name = ed.landing_names[landing]
-    gains = ", ".join(f"{colour} +{p}" for colour, p in points.items() if p) or "no points"
+    gains = _gains(points) or "no points"
     words = (f"scored landing {name} ({gains}), taking the {boat_words(ed.boats[boat].face())} on "
              f"{ed.spaces[space]} into the stock")
     return {"type": "score", "landing": name, "value": value, "points": points, "space": ed.spaces[space],
@@ -370,11 +391,11 @@ def _said_score(ed: Edition, seat: int, landing: int, value: int, points: dict[s
 def _said_market(ed: Edition, seat: None, day: str, causer: int, order: tuple[int, ...],
                  ) -> tuple[dict[str, Any], str]:
     return ({"type": "market", "day": day, "causer": causer, "order": list(order)},
-            f"The {day.capitalize()} Market Day begins: {COLOURS[order[0]]} scores first")
+            f"The {day.capitalize()} Market Day begins: {does(order[0], 'scores', 'score')} first")
 
 
 def _said_stock(ed: Edition, seat: None, totals: dict[str, int]) -> tuple[dict[str, Any], str]:
-    words = ", ".join(f"{colour} +{p}" for colour, p in totals.items())
+    words = _gains(totals) or "no points"
     return {"type": "stock", "points": totals}, f"The Big Market Day is over and the stocks are scored: " \
         f"{words}"
 
@@ -446,4 +467,8 @@ def board_text(state: State, area: str | None = None) -> str:
             jetty = "".join(("-+-" if c in col_jetty else "-") + "-----" for c in range(c0, c1 + 1))
             out.append("    " + jetty)
         out.append(line(str(r + 1), [cell(r, c) for c in range(c0, c1 + 1)]))
+    if not area:
+        # The whole board says whose merchant each letter is (area views stay compact).
+        merchants = ", ".join(f"{COLOURS[seat][0]} for {who(seat)}" for seat in range(state.players))
+        out.append(f"Merchants: {merchants}; n printed neutral, - unclaimed; * Luk Phat.")
     return "\n".join(out)

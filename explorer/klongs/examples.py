@@ -9,6 +9,7 @@ from typing import Any
 from .._examples import Example, compare
 from ._catalogue import RULES
 from ._edition import default_edition
+from ._notation import COLOURS
 from ._scoring import score_landing, stock_points
 from ._state import State
 
@@ -20,7 +21,7 @@ def hand_boat(state: State, seat: int, kind: str) -> str:
     for boat_id in state.hand_ids(seat):
         if state.boat(boat_id)["kind"] == kind:
             return boat_id
-    raise LookupError(f"seat {seat} holds no {kind} boat")
+    raise LookupError(f"{COLOURS[seat]} holds no {kind} boat")
 
 
 def points_by(state: State, rules: tuple[str, ...]) -> dict[int, int]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import pytest
@@ -40,7 +41,13 @@ def refused(state: State, action: str, rule: str) -> IllegalAction:
         state.play(action)
     assert info.value.rule == rule, str(info.value)
     assert rule in RULES or rule.endswith(".notation")
-    assert action in str(info.value)
+    assert info.value.action == action
+    if not rule.endswith(".notation") and "'" not in info.value.reason[:1]:
+        # A learner reads the reason: plain words for the player to act, no notation, no seat number
+        # (typed input the engine cannot read is answered in notation, quoted).
+        reason = info.value.reason
+        assert reason.startswith("You cannot ") and "‹" not in reason, reason
+        assert not re.search(r"boat\d\d|[a-z]+:\S|\bseat\b|=", reason), reason
     assert state.snapshot() == before
     return info.value
 
@@ -532,3 +539,50 @@ def test_random_games_conserve_components_and_end() -> None:
             state = play_random(state, seed)
             assert state.inventory() == inventory
             assert explorer.replay(json.loads(json.dumps(state.to_record()))) == state
+
+
+NOTATION = re.compile(r"boat\d\d|\b(?:place|move|score|steal|inspect|merchant|draw):\S|\bseat\b|\u2039"
+                      r"|\bLMD\b|\bBMD\b")
+
+
+def learner_texts(view: dict[str, Any]) -> list[str]:
+    """Every text of a view a learner reads: events, labels, sheet, prompts, notes, legend, market."""
+    market = view["market"] or {}
+    return [*(e["text"] for e in view["events"]), *view["labels"].values(), *(line["label"] for line in
+            view["sheet"]), view["prompt"], view["market_note"] or "", view["track_text"], *view["legend"],
+            market.get("title", ""), market.get("text", ""), *(g["label"] for g in view["score_groups"]),
+            *(f["formula"] for f in view["full_landings"].values())]
+
+
+def test_learner_texts_name_seats_and_show_no_notation() -> None:
+    rng = random.Random(4)
+    state = explorer.new_game("klongs", players=3, seed=11)
+    seen: set[str] = set()
+    while not state.is_over:
+        for seat in range(3):
+            for text in learner_texts(state.view(seat)):
+                assert not NOTATION.search(text), text
+        seen.update(e["text"].split(" ")[0] for e in state.view(1)["events"])
+        state = state.play(rng.choice(state.legal_actions()))
+    assert state.board_text(1).endswith("Merchants: r for Red, y for you, g for Green; n printed neutral, "
+                                        "- unclaimed; * Luk Phat.")
+    view = state.view(1)
+    assert {"You", "Red", "Green", "The"} <= seen, seen
+    mine = [e for e in view["events"] if e["seat"] == 1 and e["type"] == "place"]
+    assert mine and all(e["text"].startswith("You placed ") for e in mine)
+    named = state.view(1, names=["Mary", "John", "Eva"])
+    assert all(e["text"].startswith("John placed ") for e in named["events"] if e["seat"] == 1
+               and e["type"] == "place")
+    assert "stocks are scored: Mary +" in named["events"][-1]["text"]
+
+
+def test_refusals_and_labels_in_plain_words() -> None:
+    state = red_holds(["shrimps:3", "fish:1"], {"b2": "fish:2@yellow"}, entered=[True, True])
+    shrimps = hand_boat(state, RED, "shrimps")
+    error = refused(state, f"place:{shrimps}@g2", "klongs.place.touch")
+    assert error.reason == ("You cannot place the shrimps boat, 3 baskets on g2: g2 touches no boat, not "
+                            "even corner to corner")
+    assert state.view(0)["labels"][f"place:{shrimps}@c3"] == "Place your shrimps boat, 3 baskets on c3"
+    placed = state.play(f"place:{shrimps}@c3")
+    assert placed.view(1)["events"][-1]["text"] == "Red placed a shrimps boat, 3 baskets on c3"
+    assert placed.view(0)["events"][-1]["text"] == "You placed a shrimps boat, 3 baskets on c3"

@@ -126,7 +126,7 @@ def test_hoods_landings_and_protection_follow_the_board() -> None:
     assert set(full) == {"Lb1"}  # b1 c1 b2 c2: baskets 1 + 1 + 1 + 0, doubled by the cookshop
     assert full["Lb1"]["value"] == 6 and full["Lb1"]["points"] == {"red": 6, "yellow": 6}
     assert full["Lb1"]["owners"] == ["red", "yellow"]
-    assert full["Lb1"]["formula"] == "baskets 1 + 1 + 1 + 0, x2 (cookshop) = 6 per merchant"
+    assert full["Lb1"]["formula"] == "baskets 1 + 1 + 1 + 0, doubled by the cookshop = 6 per merchant"
     assert view["protected_spaces"] == [f"e{row}" for row in range(1, 9)]
 
 
