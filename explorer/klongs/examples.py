@@ -14,6 +14,10 @@ from ._scoring import score_landing, stock_points
 from ._state import State
 
 RED, YELLOW, GREEN = 0, 1, 2
+#: The rulebook's names for the seats of its examples (a seat it leaves unnamed keeps its colour).
+MARY = ("Mary", "Yellow")
+EVA_JOHN = ("Eva", "Yellow", "John")  # Eva plays red, John green
+SARAH = ("Sarah", "Yellow")
 
 
 def hand_boat(state: State, seat: int, kind: str) -> str:
@@ -272,25 +276,26 @@ def compute_big_market_removal() -> dict[str, str | None]:
 EXAMPLES = [
     Example("klongs", "klongs.mary-luk-phat", "Mary's Luk Phat boat moves the counter to 6 points",
             "EN/REV Course of the game (example)",
-            {"counter before": 0, "counter after": 1, "Mary's points": 6}, compute_mary, ("klongs.lukphat",)),
+            {"counter before": 0, "counter after": 1, "Mary's points": 6}, compute_mary, ("klongs.lukphat",),
+            names=MARY),
     Example("klongs", "klongs.john-eva-helper", "John and Eva's landing: 2 + 3 + 0 + 0 = 5 baskets",
             "EN/REV Evaluation (example)", {"green": 10, "red": 5}, compute_john_helper,
-            ("klongs.landing.score",)),
+            ("klongs.landing.score",), names=EVA_JOHN),
     Example("klongs", "klongs.john-eva-scenario", "John scores the landing on a Little Market Day: 10 and 5",
             "EN/REV Little Market Day, Evaluation (example)",
             {"John scores first": True, "John": 10, "Eva": 5, "John's stock": ["fish"],
              "John's merchants back": 1},
             compute_john_scenario,
             ("klongs.market.little", "klongs.landing.full", "klongs.landing.own", "klongs.landing.score",
-             "klongs.landing.remove")),
+             "klongs.landing.remove"), names=EVA_JOHN),
     Example("klongs", "klongs.cookshop", "A cookshop in the quartet doubles the points",
             "EN/REV Cookshop", {"one cookshop": {"green": 20, "red": 10},
                                 "two cookshops (double)": {"green": 14, "red": 14},
                                 "two cookshops (each)": {"green": 28, "red": 28}},
-            compute_cookshop, ("klongs.landing.cookshop",)),
+            compute_cookshop, ("klongs.landing.cookshop",), names=EVA_JOHN),
     Example("klongs", "klongs.cookshop-scenario", "John's landing with a cookshop: 20 and 10",
             "EN/REV Cookshop", {"John": 20, "Eva": 10}, compute_cookshop_scenario,
-            ("klongs.landing.cookshop",)),
+            ("klongs.landing.cookshop",), names=EVA_JOHN),
     Example("klongs", "klongs.thief", "The thief takes a boat from its row, into the stock or the hand",
             "EN/REV Thief",
             {"thief in a protected column": "klongs.place.thief-protected", "may take": ["b3", "d3"],
@@ -316,11 +321,11 @@ EXAMPLES = [
                                                      "red draws": 1}},
             compute_two_thieves, ("klongs.inspector.two-thieves",)),
     Example("klongs", "klongs.sarah-stock", "Sarah's stock: 1 + 6 + 28 = 35", "EN/REV Scoring of the stock",
-            35, compute_sarah_helper, ("klongs.stock",)),
+            35, compute_sarah_helper, ("klongs.stock",), names=SARAH),
     Example("klongs", "klongs.sarah-stock-scenario", "Sarah's stock scored after the Big Market Day",
             "EN/REV Scoring of the stock",
             {"game over": 1, "stock: 1 bananas": 1, "stock: 3 fish": 6, "stock: 7 flowers": 28},
-            compute_sarah_scenario, ("klongs.stock", "klongs.market.big")),
+            compute_sarah_scenario, ("klongs.stock", "klongs.market.big"), names=SARAH),
     Example("klongs", "klongs.big-market-order", "Who opens the Big Market Day", "EN/REV Big Market Day",
             {"lowest score starts": "yellow", "tie: fewer merchants on the board": "yellow",
              "tie: the one who reached it": "yellow",

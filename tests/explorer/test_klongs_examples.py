@@ -132,3 +132,20 @@ def test_heuristic_bot_plays_every_phase_and_variant() -> None:
             assert seat is not None
             state = state.play(bot.choose(state.view(seat)))
         assert state.is_over
+
+
+def test_examples_carry_the_rulebook_names_and_the_table_uses_them() -> None:
+    names = {example.id: example.names for example in EXAMPLES}
+    assert names["klongs.mary-luk-phat"] == ("Mary", "Yellow")  # Mary plays red
+    assert names["klongs.john-eva-scenario"] == ("Eva", "Yellow", "John")  # Eva red, John green
+    assert names["klongs.sarah-stock-scenario"] == ("Sarah", "Yellow")
+    assert names["klongs.thief"] == ()  # the book names nobody there
+    _, after = mary_scenario()
+    assert after.view(1, names=names["klongs.mary-luk-phat"])["events"][-1]["text"] == (
+        "Mary placed a fish boat, 0 baskets, Luk Phat on a2; the Luk Phat counter moves to space 1 (Mary +6)")
+    scored = john_scenario()[-1].view(0, names=names["klongs.john-eva-scenario"])
+    assert scored["events"][-1]["text"] == ("John scored landing Lb2 (Eva +5, John +10), taking the fish "
+                                            "boat, 2 baskets on b2 into the stock")
+    assert [line["label"] for line in scored["sheet"]][-2:] == [
+        "Little Market Day, landing Lb2: 1 merchant, 5 points",
+        "Little Market Day, landing Lb2: 2 merchants, 5 each"]
