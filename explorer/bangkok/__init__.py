@@ -14,7 +14,8 @@ Goods: ``P`` passion fruit, ``Z`` Thai zucchini, ``B`` blue peas, ``F`` fish. A 
 goods (``PZ``, ``PP``, ``F``); a chilli card is its goods, ``!``, its scoring type 1-4 and the goods it
 indicates (``P!1P``, ``BB!3BF``). The engine writes goods in the book's order P Z B F (``FZ`` is shown
 as ``ZF``); input may use any order. Cards are not unique, so each physical card also has an id
-``#01``-``#60`` (pontoon tiles ``#61``-``#64``), shown in views beside every visible card.
+``#01``-``#60`` (pontoon tiles ``#61``-``#64``), kept in views (``id``) as a hook for the table,
+never shown as text.
 
 Places: the port and each market are 3x3 squares, places named like chess squares with rows counted
 from the top: ``a1`` upper left (in a market, beside the pontoon), ``c3`` lower right. The port's
@@ -75,10 +76,14 @@ sheet, move_number, rules) plus:
   ``token``: the end under the solo turn counter (else null)
 - ``phase``: ``"act"`` | ``"market"`` | ``"return"`` | ``"over"``; ``expert``: bool; ``ending``: bool,
   some market is complete so this round is the last
-- ``good_names``: ``{"P": "passion fruit", ...}``; ``places``: the 3 rows of place names
-  (``a1`` ...); ``lines``: ``{"R1": {"label": "row 1", "cells": ["a1", "b1", "c1"]}, ...}``
+- ``good_names``: ``{"P": "passion fruit", ...}``; ``chilli_types``: ``{"1": how type 1 scores, ...}``
+  (for the table's key); ``places``: the 3 rows of place names (``a1`` ...: hooks, never shown);
+  ``place_words``: ``{"port": {"a1": "row 1, left", ...}, "market": {"a1": "top left", ...}}``;
+  ``lines``: ``{"R1": {"label": "row 1", "cells": ["a1", "b1", "c1"]}, ...}``
 - ``port``: 3 rows of 3 cells; a cell is null or ``{"id": "#07", "card": "PZ", "chilli": false,
-  "goods": ["P", "Z"], "type": 0, "indicated": [], "rule": null, "words": "PZ (passion fruit, ...)"}``
+  "goods": ["P", "Z"], "type": 0, "indicated": [], "rule": null, "words": "A boat with passion fruit and
+  Thai zucchini", "name": "boat with passion fruit and Thai zucchini"}`` (``words`` for screen readers,
+  ``name`` to put in a sentence; neither holds notation)
   (a chilli card: its type 1-4, indicated goods and how it scores, in ``rule``)
 - ``piles``: ``{"boat": n, "chilli": n}`` cards left (faces hidden)
 - ``ends``: the 12 ends, each ``{"end", "label", "line", "side", "number", "usable", "covered_by"}``
@@ -105,7 +110,11 @@ sheet, move_number, rules) plus:
   with its ``kind`` (objective, chilli, complete), the places it looks at (``area``) and per place how
   the goods count (``marks``); an objective shows only to its owner until the game is over
 - ``events``: dicts ``{"seat", "action", "text", "kind", "move", ...}`` (a card slipped under a pile
-  keeps its face, in ``action``, from the other seats); ``labels``: a short sentence per legal action
+  keeps its face, in ``action``, from the other seats); ``labels``: a short sentence per legal action.
+  Texts (events, labels, score lines, refusals, reasons, captions) are plain words: cards by what they
+  show ("boat with fish", "type-3 chilli for blue peas and fish"), places in words ("row 2, left",
+  "top left" of a market), seats by ``view["names"]``; notation stays in ``legal``, ``action`` and
+  records
 - ``tie_note``: once over, a sentence when the objective tie-break decided among seats tied on
   points, else null
 - ``sheet``: score lines ``{"seat", "label", "points", "rule", "round"}``: chilli cards and completed

@@ -21,7 +21,18 @@ from functools import cache
 from itertools import combinations, permutations
 from typing import TYPE_CHECKING, NamedTuple
 
-from ._notation import CELL_NAMES, CELLS, GOOD_INDEX, SIZE, Card, place_notation
+from ._notation import (
+    CELL_NAMES,
+    CELLS,
+    GOOD_INDEX,
+    GOOD_NAMES,
+    PORT_PLACES,
+    SIZE,
+    Card,
+    card_words,
+    goods_either,
+    place_notation,
+)
 
 if TYPE_CHECKING:
     from ._edition import Edition
@@ -143,29 +154,31 @@ def explain_collections(card: Card, end_name: str, line: Sequence[Card | None]) 
     faces = [c.face if c is not None else None for c in line]
     take = len(options[0]) if options else 0
     choices = []
+    mine = card_words(card.face)
     for pos, cell in enumerate(cells):
         name, face = CELL_NAMES[cell], faces[pos]
+        where = PORT_PLACES[cell]
         if face is None:
-            choices.append(CellChoice(name, None, "empty", f"{name} is empty"))
+            choices.append(CellChoice(name, None, "empty", f"{where[0].upper()}{where[1:]} is empty"))
             continue
+        there = f"The {card_words(face)} at {where}"
         shared = [g for g in dict.fromkeys(card.goods) if masks[pos] & (1 << GOOD_INDEX[g])]
         if not shared:
             choices.append(CellChoice(name, face, "no-match",
-                                      f"{name} ({face}) shows none of {card.face}'s goods: it stays"))
+                                      f"{there} shows none of your card's goods: it stays"))
         elif all(pos in option for option in options):
             choices.append(CellChoice(name, face, "forced",
-                                      f"{name} ({face}) must be taken: every legal way to use your "
-                                      f"{take} card(s) includes it, and a card your goods pay for "
-                                      "may not be left behind"))
+                                      f"{there} must be taken: every legal way to take {take} card(s) "
+                                      "includes it, and a card your goods pay for may not be left behind"))
         else:
             # Its rivals are the cards taken instead of it; a forced card is taken either way.
             forced = {p for p in range(len(cells)) if all(p in option for option in options)}
-            rivals = sorted({CELL_NAMES[cells[p]] for o in options if pos not in o for p in o
-                             if p not in forced} - {name})
-            with_ = " or ".join(rivals)
+            rivals = sorted({cells[p] for o in options if pos not in o for p in o
+                             if p not in forced} - {cell})
+            with_ = " or ".join(f"the card at {PORT_PLACES[c]}" for c in rivals)
             choices.append(CellChoice(name, face, "choice",
-                                      f"{name} ({face}) is one choice: it competes with {with_} for "
-                                      f"the same good ({'/'.join(shared)})"))
+                                      f"{there} is one choice: it competes with {with_} for the same "
+                                      f"good ({' and '.join(GOOD_NAMES[g] for g in shared)})"))
     n = len(card.goods)
     names = tuple(tuple(CELL_NAMES[cells[p]] for p in option) for option in options)
     actions = tuple(
@@ -173,11 +186,11 @@ def explain_collections(card: Card, end_name: str, line: Sequence[Card | None]) 
         for option in options
     )
     if not options:
-        summary = (f"{card.face} cannot go {end.label}: no card of that line shows any of its goods "
-                   f"({', '.join(dict.fromkeys(card.goods)) or 'none'})")
+        summary = (f"The {mine} cannot go {end.label}: no card of {LINE_LABELS[end.line]} shows "
+                   f"{goods_either(card.goods)}")
         return Collections(card.face, end_name, 0, (), (), tuple(choices), summary,
                            "bangkok.place.shared-good")
-    summary = (f"{card.face} shows {n} good(s), so it may pay for up to {n} card(s); here its goods pay "
+    summary = (f"The {mine} shows {n} good(s), so it may pay for up to {n} card(s); here its goods pay "
                f"for {take}, so you take exactly {take}"
                + ("" if len(options) == 1 else f", choosing one of {len(options)} ways"))
     return Collections(card.face, end_name, take, names, actions, tuple(choices), summary)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import NamedTuple
 
 GOODS = "PZBF"
@@ -178,3 +179,54 @@ def respell(action: str) -> str | None:
     if not sep:
         return None
     return head + sep + re.sub(r"[PZBF]*![1-4][PZBF]+|[PZBF]+", fix, body)
+
+
+# ---- in words (what a learner reads: no notation, no place names like a1) ---------------------------
+
+#: Where a place of the port is, in words (the port's lines are "row 1" ... "column 3").
+PORT_PLACES: tuple[str, ...] = tuple(f"row {i // SIZE + 1}, {('left', 'middle', 'right')[i % SIZE]}"
+                                     for i in range(CELLS))
+#: Where a place of a market is, in words (the top left place lies beside the pontoon).
+MARKET_PLACES: tuple[str, ...] = ("top left", "top middle", "top right", "middle left", "centre",
+                                  "middle right", "bottom left", "bottom middle", "bottom right")
+
+
+def goods_phrase(goods: str) -> str:
+    """``"PPZ"`` -> ``"2 passion fruit and Thai zucchini"``; ``""`` -> ``"no goods"``."""
+    parts = [GOOD_NAMES[g] if goods.count(g) == 1 else f"{goods.count(g)} {GOOD_NAMES[g]}"
+             for g in dict.fromkeys(goods)]
+    if not parts:
+        return "no goods"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def goods_either(goods: str, joiner: str = "or") -> str:
+    """Distinct goods named: ``"PZ"`` -> ``"passion fruit or Thai zucchini"`` (``joiner`` "and")."""
+    names = [GOOD_NAMES[g] for g in dict.fromkeys(goods)]
+    if not names:
+        return "no goods"
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {joiner} " + names[-1]
+
+
+@cache
+def card_words(face: str) -> str:
+    """A card by what it shows, without an article: ``"boat with passion fruit and Thai zucchini"``,
+    ``"type-3 chilli for blue peas and fish"``."""
+    card = parse_card(face)
+    if not card.is_chilli:
+        return f"boat with {goods_phrase(card.goods)}"
+    return f"type-{card.kind} chilli for {goods_either(card.indicated, 'and')}"
+
+
+@cache
+def card_long_words(face: str) -> str:
+    """:func:`card_words` and, for a chilli card, the goods it carries too."""
+    card = parse_card(face)
+    if not card.is_chilli:
+        return card_words(face)
+    return f"{card_words(face)}, carrying {goods_phrase(card.goods)}"
+
+
+def hand_words(faces: Sequence[str]) -> str:
+    """Several cards in words: "a boat with fish, a type-1 chilli for passion fruit"."""
+    return ", ".join(f"a {card_words(face)}" for face in faces) or "nothing"

@@ -8,7 +8,16 @@ from typing import Any
 
 from .._options import resolve_options
 from ._mechanics import NEIGHBOURS
-from ._notation import CELL_INDEX, CELL_NAMES, GOOD_NAMES, Card, cell_name, parse_rows
+from ._notation import (
+    CELL_INDEX,
+    CELL_NAMES,
+    GOOD_NAMES,
+    MARKET_PLACES,
+    Card,
+    card_words,
+    cell_name,
+    parse_rows,
+)
 from ._options import OPTIONS
 
 RULE_OBJECTIVE = "bangkok.score.objective"
@@ -51,8 +60,9 @@ class MarketSheet:
         return sum(line.points for line in self.lines if line.rule == RULE_OBJECTIVE)
 
     def __str__(self) -> str:
-        rows = [f"{line.label:<56}{line.points:>4}" for line in self.lines]
-        return "\n".join([*rows, f"{'Total':<56}{self.total:>4}"])
+        width = max([56, *(len(line.label) + 2 for line in self.lines)])
+        rows = [f"{line.label:<{width}}{line.points:>4}" for line in self.lines]
+        return "\n".join([*rows, f"{'Total':<{width}}{self.total:>4}"])
 
 
 def _area_counts(cells: Sequence[Card | None], index: int) -> dict[str, int]:
@@ -70,25 +80,26 @@ def chilli_line(cells: Sequence[Card | None], index: int, *, type1_below_zero: b
     card = cells[index]
     assert card is not None and card.is_chilli
     counts = _area_counts(cells, index)
-    seen = ", ".join(f"{counts[g]} {g}" for g in card.indicated)
-    where = f"{card.face} at {cell_name(index)}"
+    seen = " and ".join(f"{counts[g]} {GOOD_NAMES[g]}" for g in card.indicated)
+    words = card_words(card.face)
+    where = f"{words[0].upper()}{words[1:]} at {MARKET_PLACES[index]}"
     if card.kind == 1:
         points = TYPE1_BASE - sum(counts[g] for g in card.indicated)
         if not type1_below_zero:
             points = max(points, 0)
-        label = f"Chilli {where} (type 1): 5 minus {seen}"
+        label = f"{where}: 5 minus 1 per good counted, {seen}"
     elif card.kind == 2:
         points = sum(counts[g] for g in card.indicated)
-        label = f"Chilli {where} (type 2): 1 per good, {seen}"
+        label = f"{where}: 1 per good counted, {seen}"
     elif card.kind == 3:
         first, second = card.indicated[0], card.indicated[1]
         pairs = min(counts[first], counts[second])
         points = 2 * pairs
-        label = f"Chilli {where} (type 3): {pairs} pair(s) of {first}+{second}, 2 each"
+        label = f"{where}: {pairs} pair(s) of {GOOD_NAMES[first]} and {GOOD_NAMES[second]}, 2 each"
     else:
         once = [g for g in card.indicated if counts[g] == 1]
         points = 2 * len(once)
-        label = f"Chilli {where} (type 4): 2 per good seen exactly once, {seen}"
+        label = f"{where}: 2 per good seen exactly once, {seen}"
     return MarketLine(label, points, CHILLI_RULES[card.kind], cell_name(index))
 
 
@@ -99,7 +110,7 @@ def score_cells(
     lines: list[MarketLine] = []
     if objective is not None:
         copies = sum(card.goods.count(objective) for card in cells if card is not None)
-        lines.append(MarketLine(f"Objective {objective} ({GOOD_NAMES[objective]}): {copies} x 1",
+        lines.append(MarketLine(f"Objective {GOOD_NAMES[objective]}: {copies} carried, 1 point each",
                                 copies, RULE_OBJECTIVE))
     for index, card in enumerate(cells):
         if card is not None and card.is_chilli:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from .._tuples import joined
+from .._words import does, who, whose
 from ._mechanics import (
     EMPTY,
     END_INDEX,
@@ -29,7 +29,10 @@ from ._notation import (
     CELL_NAMES,
     CELLS,
     GOOD_NAMES,
-    goods_words,
+    MARKET_PLACES,
+    PORT_PLACES,
+    card_long_words,
+    card_words,
     parse_card,
     read_market,
     read_place,
@@ -44,25 +47,37 @@ Cell = dict[str, Any] | None
 SLIDES = {"L": "right", "R": "left", "T": "down", "B": "up"}
 SIDES = {"L": "left", "R": "right", "T": "top", "B": "bottom"}
 PLACES = [[CELL_NAMES[r * 3 + c] for c in range(3)] for r in range(3)]
+#: Each place name (the browser's hook, never shown) in words, in the port and in a market.
+PLACE_WORDS = {"port": dict(zip(CELL_NAMES, PORT_PLACES, strict=True)),
+               "market": dict(zip(CELL_NAMES, MARKET_PLACES, strict=True))}
 
 
 # ---- labels and events ----------------------------------------------------------------------------
 
 
+def _taken_words(taken: Sequence[tuple[str, str]]) -> str:
+    items = [f"the {card_words(card)} ({PORT_PLACES[CELL_INDEX[place]]})" for place, card in taken]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _pile(face: str) -> str:
+    return "chilli" if "!" in face else "boat"
+
+
 def label(action: str) -> str:
-    """A short sentence for an action's notation."""
+    """A short sentence for an action's notation, in plain words (no notation, no place names)."""
     kind, _, body = action.partition(":")
     if kind == "place":
         move = read_place(action)
-        items = [f"{place} ({card})" for place, card in move.taken]
-        return f"Lay {move.face} {ENDS[END_INDEX[move.end]].label} and take {' and '.join(items)}"
+        return (f"Lay your {card_words(move.face)} {ENDS[END_INDEX[move.end]].label} and take "
+                f"{_taken_words(move.taken)}")
     if kind == "market":
         face, place = read_market(action)
-        return f"Put {face} in your market at {place}"
+        return f"Put the {card_words(face)} in your market, {MARKET_PLACES[CELL_INDEX[place]]}"
     if kind == "renew":
         return f"Renew {LINE_LABELS[body]} of the port"
     if kind == "return":
-        return f"Slip {body} back under its pile"
+        return f"Slip the {card_words(body)} back under the {_pile(body)} pile"
     return "Pass: no card can be placed and no line renewed"
 
 
@@ -70,7 +85,7 @@ class Happened:
     """One action as the state keeps it, linked to the one before: raw and cheap to add while
     playing; the view writes its sentence and data once, when first asked (states share the chain)."""
 
-    __slots__ = ("_entry", "action", "before", "cards", "move", "placed", "seat")
+    __slots__ = ("_entry", "_own", "action", "before", "cards", "move", "placed", "seat")
 
     def __init__(self, seat: int, action: str, cards: tuple[tuple[int, int], ...], placed: int,
                  before: Happened | None) -> None:
@@ -79,6 +94,7 @@ class Happened:
         self.placed = placed  # the card a placement laid (an id: shown only while it lies in the port)
         self.move: int = 1 + (before.move if before else 0)  # 1 for the first action
         self._entry: dict[str, Any] | None = None
+        self._own: dict[str, Any] | None = None  # a returned card's event as its owner sees it
 
     @staticmethod
     def history(last: Happened | None) -> list[Happened]:
@@ -97,10 +113,19 @@ class Happened:
             self._entry = _entry(self, face_of, chilli_of)
         return self._entry
 
+    def own_entry(self, face_of: Sequence[str], chilli_of: Sequence[bool]) -> dict[str, Any]:
+        """The event as the actor sees it: a returned card keeps its face in ``action``."""
+        entry = self.entry(face_of, chilli_of)
+        if entry["kind"] != "return":
+            return entry
+        if self._own is None:
+            self._own = {**entry, "action": self.action}
+        return self._own
+
 
 def _entry(happened: Happened, face_of: Sequence[str], chilli_of: Sequence[bool]) -> dict[str, Any]:
+    # The sentences name the seat with markers (explorer._words): each view renders them for its reader.
     seat, action = happened.seat, happened.action
-    who = f"Seat {seat}"
     entry: dict[str, Any] = {"seat": seat, "action": action, "move": happened.move}
     parts = move_parts(action)
     kind = parts["kind"]
@@ -108,37 +133,42 @@ def _entry(happened: Happened, face_of: Sequence[str], chilli_of: Sequence[bool]
     cards = [{"cell": CELL_NAMES[cell], "card": face_of[c], "pile": "chilli" if chilli_of[c] else "boat"}
              for cell, c in happened.cards]
     if kind == "place":
+        move = read_place(action)
         entry.update(card=parts["card"], end=parts["end"], line=parts["line"], taken=parts["cells"],
                      drawn=cards)
-        text = f"{who}: {label(action).replace('Lay', 'lays', 1).replace(' and take ', ' and takes ')}"
+        text = (f"{does(seat, 'lays', 'lay')} a {card_words(move.face)} {ENDS[END_INDEX[move.end]].label}, "
+                f"taking {_taken_words(move.taken)}")
         if cards:
-            text += "; refilled: " + ", ".join(f"{d['card']} at {d['cell']}" for d in cards)
+            text += "; the port is refilled with " + ", ".join(
+                f"a {card_words(d['card'])} ({PORT_PLACES[CELL_INDEX[d['cell']]]})" for d in cards)
     elif kind == "market":
         entry.update(card=parts["card"], cell=parts["cell"])
-        text = f"{who} puts {parts['card']} in their market at {parts['cell']}"
+        text = (f"{does(seat, 'puts', 'put')} the {card_words(parts['card'])} in {whose(seat)} market, "
+                f"{MARKET_PLACES[CELL_INDEX[parts['cell']]]}")
     elif kind == "renew":
         entry.update(line=parts["line"], swapped=[d["cell"] for d in cards])
-        text = f"{who} renews {LINE_LABELS[parts['line']]} of the port"
+        text = (f"{does(seat, 'renews', 'renew')} {LINE_LABELS[parts['line']]} of the port: "
+                f"{len(cards)} card(s) swapped with the tops of the piles")
     elif kind == "return":  # the face came from a hidden hand: name the pile only
-        pile = "chilli" if "!" in parts["card"] else "boat"
+        pile = _pile(parts["card"])
         entry.update(action=None, pile=pile)
-        text = f"{who} slips a card under the {pile} pile: it fits nowhere in their market"
+        text = (f"{does(seat, 'slips', 'slip')} a card under the {pile} pile: it fits nowhere in "
+                f"{whose(seat)} market")
     else:
-        text = f"{who} passes: no card can be placed and no line renewed"
+        text = f"{does(seat, 'passes', 'pass')}: no card can be placed and no line renewed"
     entry["text"] = text
     return entry
 
 
 def event_entries(state: State, seat: int) -> list[dict[str, Any]]:
-    """The public history for ``seat``: a card slipped under a pile keeps its face from the others."""
+    """The public history for ``seat``: a card slipped under a pile keeps its face from the others.
+
+    The entries are the ones each action keeps (shared by every later state), so that the names
+    rendered into them are memoised once per game (``GameState._with_names``)."""
     ed = state.edition
-    out = []
-    for happened in Happened.history(state.happened):
-        entry = dict(happened.entry(ed.face_of, ed.chilli_of))
-        if entry["kind"] == "return" and happened.seat == seat:
-            entry["action"] = happened.action
-        out.append(entry)
-    return out
+    face_of, chilli_of = ed.face_of, ed.chilli_of
+    return [h.own_entry(face_of, chilli_of) if h.seat == seat else h.entry(face_of, chilli_of)
+            for h in Happened.history(state.happened)]
 
 
 # ---- cards ----------------------------------------------------------------------------------------
@@ -148,16 +178,16 @@ def event_entries(state: State, seat: int) -> list[dict[str, Any]]:
 def _face_words(face: str) -> str:
     card = parse_card(face)
     if not card.is_chilli:
-        return f"{face} ({goods_words(card.goods)})"
-    return (f"chilli card {face} (carries {goods_words(card.goods)}; type {card.kind}, counts "
-            f"{goods_words(card.indicated)}: {CHILLI_TEXT[card.kind]})")
+        return f"A {card_words(face)}"
+    return f"A {card_long_words(face)}; it scores {CHILLI_TEXT[card.kind]}"
 
 
 def face_data(face: str) -> dict[str, Any]:
     """A face as the browser draws it: goods, chilli type and indicated goods, rule and plain words."""
     card = parse_card(face)
     return {"card": face, "chilli": card.is_chilli, "goods": list(card.goods), "type": card.kind,
-            "indicated": list(card.indicated), "rule": CHILLI_TEXT.get(card.kind), "words": _face_words(face)}
+            "indicated": list(card.indicated), "rule": CHILLI_TEXT.get(card.kind), "words": _face_words(face),
+            "name": card_words(face)}
 
 
 def card_cell(state: State, card: int, hidden_id: bool = False) -> dict[str, Any]:
@@ -202,8 +232,8 @@ def port_move(state: State) -> dict[str, Any] | None:
     end = ENDS[END_INDEX[data["end"]]]
     piles = {pile: sum(1 for d in data["drawn"] if d["pile"] == pile) for pile in ("boat", "chilli")}
     refill = " and ".join(f"{n} from the {pile} pile" for pile, n in piles.items() if n)
-    caption = (f"Step 2: {data['card']} is pushed in {end.label}, so {LINE_LABELS[end.line]} slides "
-               f"{SLIDES[end.name[-1]]} and keeps its order; "
+    caption = (f"Step 2: the {card_words(data['card'])} is pushed in {end.label}, so "
+               f"{LINE_LABELS[end.line]} slides {SLIDES[end.name[-1]]} and keeps its order; "
                + (f"the empty places are refilled, {refill}." if refill else "no place is left empty."))
     gone = frozenset(CELL_INDEX[c] for c in data["taken"])
     return {"kind": "place", "move": data["move"], "seat": happened.seat, "action": happened.action,
@@ -270,7 +300,7 @@ def move_parts(action: str) -> dict[str, Any]:
         move = read_place(action)
         return {"kind": kind, "card": move.face, "end": move.end, "line": ENDS[END_INDEX[move.end]].line,
                 "cells": [place for place, _ in move.taken], "cards": [card for _, card in move.taken],
-                "text": " + ".join(f"{place} {card}" for place, card in move.taken)}
+                "text": " and ".join(PORT_PLACES[CELL_INDEX[place]] for place, _ in move.taken)}
     if kind == "market":
         face, place = read_market(action)
         return {"kind": kind, "card": face, "cell": place}
@@ -299,7 +329,9 @@ def view(state: State, seat: int) -> dict[str, Any]:
         "phase": state.phase,
         "expert": state.rules["expert"],
         "good_names": dict(GOOD_NAMES),
+        "chilli_types": {str(kind): text for kind, text in CHILLI_TEXT.items()},
         "places": [list(row) for row in PLACES],
+        "place_words": PLACE_WORDS,
         "lines": {name: {"label": LINE_LABELS[name], "cells": [CELL_NAMES[c] for c in cells]}
                   for name, cells in LINES.items()},
         "port": square(state, state.port),
@@ -343,25 +375,44 @@ def _rows(state: State, cells: tuple[int, ...], width: int) -> list[str]:
 
 
 def board_text(state: State, seat: int) -> str:
-    """The port, the piles, ``seat``'s hand and objective, and every market, as plain text."""
+    """The port, the piles, ``seat``'s hand and objective, and every market, as text for the command
+    line: the grids keep the cards' notation (the command line's input), a key below says how to read
+    it, and seats are named with markers (``state.board_text`` renders them for the reader)."""
     ed = state.edition
     if state.players == 1:
         where = f"solo, turn {min(state.turns + 1, SOLO_TURNS)} of {SOLO_TURNS}"
     else:
         where = f"round {state.round}"
-    status = "game over" if state.is_over else f"seat {state.current_player} to act ({state.phase})"
-    lines = [f"Bangkok, {state.players} player(s), {where}: {status}",
-             f"Port (boat pile {len(state.boat_pile)}, chilli pile {len(state.chilli_pile)}):"]
+    if state.is_over:
+        status = "the game is over"
+    else:
+        current = state.current_player
+        assert current is not None
+        status = f"{whose(current)} turn ({PHASE_WORDS[state.phase]})"
+    lines = [f"Bangkok, {state.players} player(s), {where}: {status}"]
+    if state.players > 1:
+        lines.append(f"{does(state.first, 'holds', 'hold')} the first-player token.")
+    lines.append(f"Port (boat pile {len(state.boat_pile)}, chilli pile {len(state.chilli_pile)}):")
     lines += ["  " + row for row in _rows(state, state.port, 7)]
     hand = [ed.face_of[c] for c in state.hands[seat]]
-    lines.append(f"Seat {seat} holds {' '.join(hand) or 'nothing'}; objective "
-                 f"{ed.objectives[state.objectives[seat]]}")
+    goal = ed.objectives[state.objectives[seat]]
+    lines.append(f"{whose(seat)} hand: {' '.join(hand) or 'nothing'}; objective {GOOD_NAMES[goal]}")
     scores = state.scores()
     for s, market in enumerate(state.markets):
-        lines.append(f"Market of seat {s} ({scores[s]} points):")
+        lines.append(f"{whose(s)} market ({scores[s]} points):")
         lines += ["  " + row for row in _rows(state, market, 7)]
     if state.is_over:
         outcome = state.outcome()
         assert outcome is not None
-        lines.append(f"Winner(s): seat {joined(outcome.winners)}")
+        lines.append("Winner(s): " + " and ".join(who(w) for w in outcome.winners))
+    lines.append(KEY)
     return "\n".join(lines)
+
+
+PHASE_WORDS = {"act": "place a card or renew a line", "market": "lay extra cards in the market",
+               "return": "slip extra cards under the piles", "over": "over"}
+#: How to read the text board's cards.
+KEY = ("Key: " + ", ".join(f"{g} {name}" for g, name in GOOD_NAMES.items())
+       + "; a boat card is its goods (PZ); a chilli card is its goods, !, its type and the goods it "
+       "counts (BB!3BF: carries 2 blue peas, type 3 for blue peas and fish); . is an empty place.\n"
+       "Chilli types: " + "; ".join(f"{k} scores {text}" for k, text in CHILLI_TEXT.items()) + ".")

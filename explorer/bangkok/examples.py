@@ -121,7 +121,7 @@ EXAMPLES: list[Example] = [
             ("bangkok.score.objective", "bangkok.score.chilli-4", "bangkok.score.chilli-3",
              "bangkok.score.chilli-1", "bangkok.score.complete")),
     Example("bangkok", "scoring-in-play", "Scoring example reached in play: the ninth card ends the game "
-            "after the round, seat 0 scores 20", "Example of counting points",
+            "after the round, and the player scores 20", "Example of counting points",
             {"lines": [6, 2, 6, 4, 2], "total": 20, "over": True}, scoring_in_play,
             ("bangkok.end.trigger", "bangkok.score.objective", "bangkok.score.complete")),
 ]

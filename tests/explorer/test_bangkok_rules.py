@@ -79,7 +79,10 @@ def test_every_card_the_goods_pay_for_is_taken() -> None:
     assert state.check("place:PP@R1R>b1=P,c1=PF") is None
     err = refused(state, "place:PP@R1R>c1=PF")
     assert err.rule == "bangkok.collect.no-refusal"
-    assert "b1" in str(err)
+    assert err.reason == (
+        "Laying a boat with 2 passion fruit right of row 1 is refused: the boat with 2 passion fruit shows "
+        "2 good(s), so it may pay for up to 2 card(s); here its goods pay for 2, so you take exactly 2; "
+        "the card at row 1, middle cannot be refused")
     assert state.collections("PP", "R1R").forced == ("b1", "c1")
 
 
@@ -120,8 +123,10 @@ def test_choice_reasons_name_the_rival_cards() -> None:
     state = scenario(["Z P PB", "B ZF BF", "FF F!2P BB"], ["PZ", "F", "B"])
     cells = {c.cell: c for c in state.collections("PZ", "R1R").cells}
     assert cells["a1"].status == "forced"
-    assert cells["b1"].status == "choice" and "c1" in cells["b1"].reason
-    assert cells["c1"].status == "choice" and "b1" in cells["c1"].reason
+    assert cells["b1"].status == "choice" and cells["b1"].reason == (
+        "The boat with passion fruit at row 1, middle is one choice: it competes with the card at "
+        "row 1, right for the same good (passion fruit)")
+    assert cells["c1"].status == "choice" and "the card at row 1, middle" in cells["c1"].reason
 
 
 def test_every_legal_collection_is_a_separate_action() -> None:
@@ -392,7 +397,9 @@ def test_view_lists_placements_labels_and_events() -> None:
               for a in actions[end]}
     assert placed == {a for a in view["legal"] if a.startswith("place:")}
     after = state.play(entry["actions"]["R1R"][0])
-    assert "Seat 0" in after.view(1)["events"][-1]["text"]
+    assert after.view(1)["events"][-1]["text"].startswith("Anong lays a boat with passion fruit and Thai "
+                                                          "zucchini right of row 1, taking the boat with")
+    assert after.view(0)["events"][-1]["text"].startswith("You lay a boat with passion fruit")
 
 
 def test_inventory_counts_every_card_once() -> None:

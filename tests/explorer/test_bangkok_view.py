@@ -19,9 +19,13 @@ def test_cards_come_as_data_with_their_words() -> None:
     assert chilli["card"] == "F!2P" and chilli["chilli"]
     assert chilli["goods"] == ["F"] and chilli["type"] == 2 and chilli["indicated"] == ["P"]
     assert chilli["rule"] == "1 point for each indicated good in its area"
-    assert chilli["words"].startswith("chilli card F!2P (carries fish; type 2, counts passion fruit")
+    assert chilli["words"] == ("A type-2 chilli for passion fruit, carrying fish; it scores 1 point for "
+                               "each indicated good in its area")
     boat = view["hand"][0]
-    assert boat["words"] == "PZ (passion fruit, Thai zucchini)" and boat["rule"] is None
+    assert boat["words"] == "A boat with passion fruit and Thai zucchini" and boat["rule"] is None
+    assert view["chilli_types"]["3"] == "2 points for each pair of its two goods in its area"
+    assert view["place_words"]["port"]["b3"] == "row 3, middle"
+    assert view["place_words"]["market"]["a1"] == "top left"
     assert view["good_names"]["B"] == "blue peas"
     assert view["places"][2] == ["a3", "b3", "c3"] and view["lines"]["C2"]["cells"] == ["b1", "b2", "b3"]
     ends = {e["end"]: e for e in view["ends"]}
@@ -35,7 +39,7 @@ def test_every_legal_move_is_read_into_its_parts() -> None:
     assert set(moves) == {str(a) for a in state.legal_actions()}
     assert moves["place:PZ@R1R>a1=Z,c1=PB"] == {
         "kind": "place", "card": "PZ", "end": "R1R", "line": "R1", "cells": ["a1", "c1"],
-        "cards": ["Z", "PB"], "text": "a1 Z + c1 PB"}
+        "cards": ["Z", "PB"], "text": "row 1, left and row 1, right"}
     assert moves["renew:C2"] == {"kind": "renew", "line": "C2", "text": "Column 2"}
     after = state.play("place:PZ@R1R>a1=Z,c1=PB")
     assert after.phase == "market" and after.view(0)["extra_cards"] == 1 and state.view(0)["extra_cards"] == 0
@@ -55,7 +59,9 @@ def test_the_last_port_move_is_in_the_view_until_the_next() -> None:
     assert move["before"] == before
     assert move["placed"] == after.view(1)["port"][0][1]["id"]
     assert move["drawn"] == [{"cell": "c1", "pile": "chilli"}]  # one chilli card in the port: draw one
-    assert move["caption"].startswith("Step 2: PZ is pushed in right of row 1, so row 1 slides left")
+    assert move["caption"] == ("Step 2: the boat with passion fruit and Thai zucchini is pushed in right of "
+                               "row 1, so row 1 slides left and keeps its order; the empty places are "
+                               "refilled, 1 from the chilli pile.")
     laid = after.play("market:ZB@a1")
     assert laid.view(0)["port_move"] == after.view(0)["port_move"], "a market card leaves the port alone"
     assert laid.view(0)["market_move"] == {"move": 2, "seat": 0, "cell": "a1"}
@@ -73,8 +79,10 @@ def test_a_card_slipped_under_a_pile_keeps_its_face_from_the_others() -> None:
     state = state.play("return:Z!1Z")
     own, other = state.view(0)["events"][-1], state.view(1)["events"][-1]
     assert own["action"] == "return:Z!1Z" and other["action"] is None
-    assert own["text"] == other["text"] == (
-        "Seat 0 slips a card under the chilli pile: it fits nowhere in their market")
+    assert own["text"] == "You slip a card under the chilli pile: it fits nowhere in your market"
+    assert other["text"] == "Anong slips a card under the chilli pile: it fits nowhere in Anong’s market"
+    named = state.view(1, names=["A", "B"])["events"][-1]["text"]
+    assert named == "A slips a card under the chilli pile: it fits nowhere in A’s market"
     assert "Z!1Z" not in json.dumps(state.view(1)["events"])
 
 
@@ -92,12 +100,17 @@ def test_print_shows_the_table() -> None:
     text = str(state)
     assert text == state.board_text(0)
     lines = text.splitlines()
-    assert lines[0] == "Bangkok, 2 player(s), round 1: seat 0 to act (act)"
-    assert lines[2].split() == ["ZB", "F", "P"] and lines[4].split() == ["FF", "F!2P", "BB"]
-    assert "Seat 0 holds PZ F B; objective B" in lines
-    assert "Seat 1 holds PZ ZZB PF; objective P" in state.board_text(1)
+    assert lines[0] == "Bangkok, 2 player(s), round 1: your turn (place a card or renew a line)"
+    assert lines[1] == "You hold the first-player token."
+    assert lines[3].split() == ["ZB", "F", "P"] and lines[5].split() == ["FF", "F!2P", "BB"]
+    assert "Your hand: PZ F B; objective blue peas" in lines
+    assert "Your hand: PZ ZZB PF; objective passion fruit" in state.board_text(1)
+    assert "Anong’s turn" in state.board_text(1)
+    assert "Anong holds the first-player token." in state.board_text(1)
     assert "PZ F B" not in state.board_text(1), "a seat's board shows only its own hand"
-    assert "Market of seat 1 (0 points):" in lines
+    assert "Boon’s market (0 points):" in lines
+    assert lines[-2].startswith("Key: P passion fruit, Z Thai zucchini, B blue peas, F fish")
+    assert "Seat" not in text and "seat" not in text
 
 
 def test_old_records_with_a_position_option_replay() -> None:
