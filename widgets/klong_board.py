@@ -1,7 +1,8 @@
 """The klong board for Bangkok Klongs: water spaces, hoods, landings, boats, tracks, hands and stocks.
 
-The browser side (``static/klong_board.js``, the board, and ``static/klong_panels.js``, the panels
-beside it, each with its style sheet) draws ``view``: the engine's Klongs view model for the
+The browser side (``static/klong_board.js``, the board, ``static/klong_panels.js``, the panels
+beside it, and ``static/klong_marks.js``, its coordinates, key and the marks of the other players' last
+moves, each with its style sheet) draws ``view``: the engine's Klongs view model for the
 learner's seat (see ``explorer.klongs``: legal targets, labels, events, landing previews, hood limits,
 the inspectors' columns and the thief's row are all the engine's) plus the widget's own extras (names,
 bots, and ``open_hands`` in teaching mode). The widget computes no rule values of its own.
@@ -34,9 +35,9 @@ class KlongBoardWidget(GameWidget):
     """
 
     GAMES: ClassVar[tuple[str, ...] | None] = ("klongs",)
-    # The panels come first: the board's file ends with the module's export.
-    _esm = es_module("klong_panels", "klong_board")
-    _css = style_sheet("klong_board", "klong_panels")
+    # The panels and marks come first: the board's file ends with the module's export.
+    _esm = es_module("klong_panels", "klong_marks", "klong_board")
+    _css = style_sheet("klong_board", "klong_panels", "klong_marks")
 
     def _extras(self, seat: int) -> dict[str, Any]:
         extras = super()._extras(seat)
@@ -53,11 +54,11 @@ class KlongBoardWidget(GameWidget):
         return rules
 
     def _default_names(self, players: int) -> list[str]:
-        # Seats play the colours in order: the colour names the seat better than its number.
+        # The engine's names: the colours, the one learner "You" (the board shows each colour's disc).
+        names = [COLOURS[s].capitalize() for s in range(players)]
         if len(self._seats) == 1:
-            return [f"You ({COLOURS[s]})" if s == self._seats[0] else COLOURS[s].capitalize()
-                    for s in range(players)]
-        return [COLOURS[s].capitalize() for s in range(players)]
+            names[self._seats[0]] = "You"
+        return names
 
     def __repr__(self) -> str:
         view = self.view

@@ -157,13 +157,14 @@ def test_market_day_preview_matches_the_engine() -> None:
     assert view["phase"] == "market" and view["current_player"] == 2
     assert view["full_landings"]["Lb2"]["points"] == {"red": 5, "green": 10}
     assert view["targets"]["score"]["Lb2"] == ["b2", "c2"]
-    assert "green 10" in view["labels"]["score:Lb2>b2"]
+    assert "(Red scores 5, you score 10)" in view["labels"]["score:Lb2>b2"]
     before = widget.state
     assert widget.handle_intent({"type": "play", "action": "score:Lb2>b2", "move": view["move_number"]})
     assert landing_gains(before, widget.state) == {"green": 10, "red": 5}
     scored = next(e for e in widget.view["events"] if e["type"] == "score")  # the bots play on after it
     assert scored["type"] == "score" and scored["landing"] == "Lb2" and scored["seat"] == 2
-    assert scored["points"] == {"red": 5, "green": 10} and "green +10" in scored["text"]
+    assert scored["points"] == {"red": 5, "green": 10}
+    assert scored["text"].startswith("You scored landing Lb2 (Red +5, you +10), taking the fish boat")
 
 
 def test_illegal_click_shows_engine_reason_and_rule() -> None:
@@ -234,7 +235,9 @@ def test_walkthrough_drives_the_klong_board() -> None:
     assert tour.table.handle_intent({"type": "play", "action": "merchant"})
     assert tour.moved_on
     tour.reset()
-    assert tour.table.state == placed and tour.table.view["events"] == placed.view(2)["events"]
+    assert tour.table.state == placed
+    assert tour.table.view["events"] == placed.view(2, names=["A", "B", "C"])["events"]
+    assert tour.table.view["events"][-1]["text"].startswith("C placed an eggplants boat")
 
 
 def test_restart_and_new_game_drop_a_start_position() -> None:
@@ -251,7 +254,8 @@ def test_play_app_builds_a_klong_board() -> None:
     app = PlayApp("klongs", {"players": "2", "seat": "1", "seed": "4", "delay": "0"})
     assert isinstance(app.table, KlongBoardWidget)
     assert app.table.state.players == 2 and app.table.seats == (1,)
-    assert app.table.names == ["Red", "You (yellow)"]
+    assert app.table.names == ["Red", "You"]  # the engine's own names: colours, the learner "You"
+    assert app.table.view["names"] == ["Red", "You"]
     assert app.sheet.value == ""  # no market day held yet
 
 

@@ -7,13 +7,15 @@
 // moving take two clicks (a boat, then a space); the second click fills the engine's template
 // (`view.templates`) into an action. Any other space can still be clicked, and the engine's refusal
 // (reason and rule) is shown. The side panels (actions, market, hand, tracks, players, summary)
-// are in klong_panels.js, loaded before this file.
+// are in klong_panels.js, the coordinates, the key and the marks of the other players' last moves in
+// klong_marks.js, both loaded before this file.
 //
 // Stable hooks for the browser tests: root `.re-klong-board[data-game][data-move][data-busy]
 // [data-current][data-phase]`; `button[data-action]` for every action (class `legal` when legal);
 // hand boats `button[data-boat]`; own boats that can move `button[data-from]`; scorable landings
 // `button[data-landing]`; `[data-role=score][data-seat=N]`, `[data-role=error]`, `[data-role=turn]`,
-// `[data-role=summary]`, `[data-role=market]`, `[data-role=landing-points]`.
+// `[data-role=summary]`, `[data-role=market]`, `[data-role=landing-points]`, `[data-role=key]`,
+// `[data-role=just-played]` (the caption) and `.re-just-played` (the spaces and landings it names).
 
 const GOODS = {
   flowers: { code: "Fl", glyph: "\u273F" }, // blossom
@@ -45,7 +47,7 @@ function boatWords(face) {
   let words = f.special ? String(f.kind) : `${f.neutral ? "neutral " : ""}${f.kind} boat`;
   words += `, ${plural(baskets, "basket")}`;
   if (f.lukphat) words += ", Luk Phat";
-  if (typeof f.owner === "string" && f.owner !== "neutral") words += `, ${f.owner} merchant`;
+  if (typeof f.owner === "string" && f.owner !== "neutral") words += `, ${f.owner} merchant${f.ownerName ? ` (${f.ownerName})` : ""}`;
   else if (f.owner === null && !f.neutral && f.kind) words += ", unclaimed";
   return words;
 }
@@ -74,7 +76,7 @@ function boatTile(face, size = "board") {
 // the line's whole size.
 function offsets(jettyBefore) {
   const at = [];
-  let next = JETTY / 2;
+  let next = LABEL + JETTY / 2; // after the strip of coordinates
   for (const jetty of jettyBefore) {
     if (jetty) next += JETTY;
     at.push(next);
@@ -195,6 +197,9 @@ function board(view, ui, geo) {
   const selSpaces = new Set(selLanding ? asArray(ui.landings[selLanding]) : []);
   const canAct = legal.size > 0;
   const highlight = new Set(ui.highlight ? [ui.highlight] : []);
+  const just = justMarks(view, ui.just);
+  const owned = (face) => face && typeof face.owner === "string" && face.owner !== "neutral"
+    ? { ...face, ownerName: colourName(view, face.owner) } : face;
 
   const hoods = asArray(asObject(view.geometry).hoods).map((hood, index) => {
     const cells = asArray(hood).map((s) => geo.byName.get(s)).filter(Boolean);
@@ -228,12 +233,14 @@ function board(view, ui, geo) {
     if (inspectorCol.has(name)) classes.push("re-inspector-col");
     if (selSpaces.has(name)) classes.push("re-in-landing");
     if (highlight.has(name)) classes.push("re-highlight");
+    if (just.spaces.has(name)) classes.push("re-just-played");
     if (role.action === undefined && role.from === undefined) classes.push("re-inert");
-    let label = `${name}: ${boatWords(face)}`;
+    let label = `${name}: ${boatWords(owned(face))}`;
     if (isLegal) label = labelOf(view, role.action);
     else if (role.from !== undefined) label = `${name}: your ${boatWords(face)}; ${role.selected ? "selected to move, press again to cancel" : "select it to move it with a movement card"}`;
     else if (role.action !== undefined && canAct) label += " (not allowed now: press to hear why)";
     if (entries.has(name)) label += ", entry space";
+    if (just.spaces.has(name)) label += ` (${just.spaces.get(name)})`;
     const tabbable = ui.boardFocus === name;
     return h("button", {
       type: "button", class: classes.join(" "), "data-space": name,
@@ -241,7 +248,8 @@ function board(view, ui, geo) {
       "aria-pressed": role.from !== undefined ? (role.selected ? "true" : "false") : null,
       "aria-label": label, title: label, tabindex: tabbable ? "0" : "-1",
       style: `left:${geo.xs[space.column]}px;top:${geo.ys[space.row]}px`,
-    }, face ? boatTile(face) : h("span", { class: "re-water", "aria-hidden": "true", text: entries.has(name) ? entryArrow(space, geo) : "" }));
+    }, face ? boatTile(face) : h("span", { class: "re-water", "aria-hidden": "true", text: entries.has(name) ? entryArrow(space, geo) : "" }),
+    just.spaces.has(name) ? h("span", { class: "re-just-tag", "aria-hidden": "true", text: "new" }) : null);
   });
 
   const master = view.master;
@@ -252,23 +260,25 @@ function board(view, ui, geo) {
     const info = fullLandings[name];
     const style = `left:${x}px;top:${y}px`;
     const scorable = name in score;
+    const justNow = just.landings.has(name) ? " re-just-played" : "";
+    const justWords = just.landings.has(name) ? ` (${just.landings.get(name)})` : "";
     if (market && canAct && info) {
       // On a market day every full landing is a control: a scorable one is chosen for scoring,
       // any other is sent as it stands so the engine can say why it cannot be scored.
-      const points = Object.entries(asObject(info.points)).map(([c, p]) => `${c} ${p}`).join(", ") || "no points";
+      const points = pointsWords(view, info.points);
       const spaces = asArray(landing.spaces);
       const attrs = scorable
         ? { "data-landing": name, "aria-pressed": selLanding === name ? "true" : "false",
-            "aria-label": `Landing ${name}: worth ${points}; ${selLanding === name ? "selected" : "choose it to score"}` }
-        : { "data-action": fill(view, "score", { landing: name, space: spaces[0] }), "aria-label": `Landing ${name} (${points}): you cannot score it (press to hear why)` };
+            "aria-label": `Landing ${name}: worth ${points}; ${selLanding === name ? "selected" : "choose it to score"}${justWords}` }
+        : { "data-action": fill(view, "score", { landing: name, space: spaces[0] }), "aria-label": `Landing ${name} (${points}): you cannot score it (press to hear why)${justWords}` };
       return h("button", {
-        type: "button", class: `re-landing re-landing-full${scorable ? " re-scorable" : ""}${selLanding === name ? " re-selected" : ""}${master === name ? " re-master" : ""}`,
+        type: "button", class: `re-landing re-landing-full${scorable ? " re-scorable" : ""}${selLanding === name ? " re-selected" : ""}${master === name ? " re-master" : ""}${justNow}`,
         style, title: attrs["aria-label"], ...attrs,
       }, h("span", { class: "re-landing-value", text: String(info.value) }));
     }
     return h("span", {
-      class: `re-landing${info ? " re-landing-full" : ""}${master === name ? " re-master" : ""}${market && info && info.owners.length ? " re-market-full" : ""}`,
-      style, "aria-hidden": "true", title: info ? `landing ${name}: full, worth ${info.value} per merchant` : `landing ${name}`,
+      class: `re-landing${info ? " re-landing-full" : ""}${master === name ? " re-master" : ""}${market && info && info.owners.length ? " re-market-full" : ""}${justNow}`,
+      style, "aria-hidden": "true", title: `${info ? `landing ${name}: full, worth ${info.value} per merchant` : `landing ${name}`}${justWords}`,
     }, info ? h("span", { class: "re-landing-value", text: String(info.value) }) : null);
   });
 
@@ -276,16 +286,19 @@ function board(view, ui, geo) {
   if (ui.sel && ui.sel.kind === "boat") hint.push(`Placing your ${boatWords(selectedBoat)}: lit spaces are allowed.`);
   if (ui.sel && ui.sel.kind === "from") hint.push(`Moving the boat on ${ui.sel.space}: lit spaces are allowed.`);
   if (ui.sel && ui.sel.kind === "landing") hint.push(`Landing ${ui.sel.name}: pick the lit boat to take into your stock.`);
-  return h(
-    "div",
-    { class: "re-board-wrap" },
-    h("div", {
-      class: `re-board${showProtection ? " re-show-protection" : ""}`, role: "group",
-      "aria-label": `Klong board, ${geo.rows} rows by ${geo.columns} columns (arrow keys move between spaces)${hint.length ? `. ${hint.join(" ")}` : ""}`,
-      style: `width:${geo.width}px;height:${geo.height}px`,
-    }, hoods, landingMarks, spaceButtons),
+  return [
+    h("div", { class: "re-scroll-cue", "data-role": "scroll-cue", hidden: true, text: "\u2190 The board is wider than the screen: scroll it sideways \u2192" }),
+    h(
+      "div",
+      { class: "re-board-wrap" },
+      h("div", {
+        class: `re-board${showProtection ? " re-show-protection" : ""}`, role: "group",
+        "aria-label": `Klong board, ${geo.rows} rows by ${geo.columns} columns (arrow keys move between spaces)${hint.length ? `. ${hint.join(" ")}` : ""}`,
+        style: `width:${geo.width}px;height:${geo.height}px`,
+      }, coordinates(geo), hoods, landingMarks, spaceButtons),
+    ),
     h("div", { class: "re-board-hint", text: hint.join(" ") || "\u00A0" }),
-  );
+  ];
 }
 
 // ---- the widget ---------------------------------------------------------------------------------
@@ -300,6 +313,7 @@ function draw(root, content, model, ui) {
   }
   const geo = layout(view.geometry);
   ui.landings = Object.fromEntries(asArray(view.geometry.landings).map((l) => [l.name, asArray(l.spaces)]));
+  ui.just = justPlayed(view);
   checkSelection(view, ui);
   // The board's one tab stop: where the learner last was on the board, else the first lit space.
   if (!ui.boardTouched || !geo.byName.has(ui.boardFocus)) {
@@ -316,8 +330,9 @@ function draw(root, content, model, ui) {
     view.prompt ? h("div", { class: "re-prompt", text: `You are asked to ${view.prompt}.` }) : null,
     errorBox(model.get("error")),
     h("div", { class: "re-main" },
-      h("div", { class: "re-left" }, board(view, ui, geo), legend(view)),
-      h("div", { class: "re-right" }, marketBox(view), actionPanel(view, ui), handArea(view, ui), track(view), scoreTrack(view), players(view))),
+      h("div", { class: "re-left" }, justCaption(view, ui.just), board(view, ui, geo)),
+      h("div", { class: "re-right" }, marketBox(view), actionPanel(view, ui), handArea(view, ui), track(view), scoreTrack(view), players(view)),
+      boardKey(view, ui)),
     summary(view),
     eventsList(view, { limit: null, title: "Latest" }),
   ];
@@ -325,12 +340,25 @@ function draw(root, content, model, ui) {
   // Keep exactly one board space in the tab order (the roving one).
   const spaces = [...content.querySelectorAll(".re-space")];
   if (!spaces.some((b) => b.getAttribute("tabindex") === "0") && spaces.length) spaces[0].setAttribute("tabindex", "0");
+  scrollCue(content);
 }
 
 const KEYS = ["action", "boat", "from", "landing", "role", "space"];
 
-function restoreFocus(root, key) {
+function restoreFocus(root, key, ui) {
+  const view = asObject(ui.view);
+  const handTurn = view.phase === "turn" && asArray(view.legal).length > 0;
+  const back = handTurn && !ui.handTurn;
+  ui.handTurn = handTurn;
   if (!key) return;
+  if (back) {
+    // The learner's turn again after the others' moves: the keyboard goes back to the hand.
+    const hand = root.querySelector(".re-hand button[aria-pressed=true]") || root.querySelector(".re-hand button:not(:disabled)");
+    if (hand) {
+      hand.focus({ preventScroll: true });
+      return;
+    }
+  }
   let target = null;
   for (const k of ["space", "boat", "landing", "action", "from", "role"]) {
     if (key[k] === undefined) continue;
@@ -347,11 +375,19 @@ function render({ model, el }) {
   const content = h("div", { class: "re-content" });
   const live = liveRegions();
   const root = widgetRoot("klong-board", "Bangkok Klongs board", content, live.polite, live.urgent);
-  const ui = { sel: null, landings: {}, boardFocus: null, boardTouched: false, highlight: null, saidError: "", saidEvent: "", saidTurn: "" };
-
-  const redraw = redrawer({ root, live, model, ui, keys: KEYS, draw: () => draw(root, content, model, ui), restore: restoreFocus });
+  const ui = {
+    sel: null, landings: {}, boardFocus: null, boardTouched: false, highlight: null, just: [], keyClosed: false,
+    handTurn: false, view: null, saidError: "", saidEvent: "", saidTurn: "",
+  };
+  const drawAll = () => {
+    ui.view = model.get("view");
+    draw(root, content, model, ui);
+  };
+  const redraw = redrawer({ root, live, model, ui, keys: KEYS, draw: drawAll, restore: (r, key) => restoreFocus(r, key, ui) });
 
   const onClick = (event) => {
+    const summary = event.target instanceof Element ? event.target.closest("[data-role=key] > summary") : null;
+    if (summary) ui.keyClosed = summary.parentElement.open; // about to toggle: remember for redraws
     const button = clickedButton(event, root);
     if (!button) return;
     if (button.dataset.space) {
@@ -429,7 +465,14 @@ function render({ model, el }) {
     event.stopPropagation(); // keep JupyterLab's notebook shortcuts off the board
   };
 
-  return mount(model, el, root, redraw, [["click", onClick], ["keydown", onKey], ["mouseover", onHover], ["focusin", onHover]]);
+  const unmount = mount(model, el, root, redraw, [["click", onClick], ["keydown", onKey], ["mouseover", onHover], ["focusin", onHover]]);
+  // A phone turned, a window resized: the scroll cue follows the board's box.
+  const resized = typeof ResizeObserver === "function" ? new ResizeObserver(() => scrollCue(content)) : null;
+  if (resized) resized.observe(root);
+  return () => {
+    if (resized) resized.disconnect();
+    unmount();
+  };
 }
 
 export default { render };

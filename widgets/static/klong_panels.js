@@ -1,8 +1,9 @@
-// The klong board's side panels (loaded in front of klong_board.js, after common.js): the header and
-// turn line, the legend, the Luk Phat and score tracks, the players, the hand, the buttons of the
-// current step, the market day and the end-of-game summary. Like the board they draw the engine's
-// view model: the buttons are grouped by `view.choices` (each legal action's parts), texts come from
-// `view.labels`, `view.prompt`, `view.legend`, `view.market` and `view.full_landings`.
+// The klong board's side panels (loaded in front of klong_marks.js and klong_board.js, after
+// common.js): the header and turn line, the Luk Phat and score tracks, the players, the hand, the
+// buttons of the current step, the market day and the end-of-game summary. Like the board they draw
+// the engine's view model: the buttons are grouped by `view.choices` (each legal action's parts),
+// texts come from `view.labels`, `view.prompt`, `view.market` and `view.full_landings`, and players
+// are called by `view.names` (helpers such as colourName are in klong_marks.js).
 
 // ---- the parts --------------------------------------------------------------------------------
 
@@ -28,14 +29,6 @@ function turnLine(view, busy) {
   return turnBanner(turn.text ?? `${turn.other} to act (${phase})${busy ? "\u2026" : ""}`);
 }
 
-function legend(view) {
-  return h("details", { class: "re-legend" },
-    h("summary", { text: "Legend" }),
-    h("ul", {},
-      Object.entries(GOODS).map(([kind, info]) => h("li", {}, boatTile({ kind, baskets: 0, special: info.special ? kind : null }, "mini"), ` ${info.code} = ${kind}`)),
-      asArray(view.legend).map((text) => h("li", { text }))));
-}
-
 function track(view) {
   const spaces = asArray(view.track);
   const at = Number(view.lukphat) || 0;
@@ -48,12 +41,13 @@ function track(view) {
         const market = space.market === "big" ? "Big" : space.market === "little" ? "Little" : "";
         return h("li", {
           class: `re-track-space${passed ? " re-passed" : ""}${i === at ? " re-next" : ""}${market ? ` re-market-${space.market}` : ""}`,
-          title: `space ${i + 1}: ${space.points} points${market ? `, ${market} Market Day` : ""}`, "aria-hidden": "true",
+          title: `space ${i + 1}: ${space.points} points${market ? `, then the ${market} Market Day` : ""}`, "aria-hidden": "true",
         },
         h("span", { class: "re-track-points", text: String(space.points) }),
-        market ? h("span", { class: "re-track-market", text: market === "Big" ? "BMD" : "LMD" }) : null,
+        marketMark(space.market),
         i === at - 1 ? h("span", { class: "re-counter", text: "\u25C9" }) : null);
-      })));
+      })),
+    trackKey());
 }
 
 function scoreTrack(view) {
@@ -65,7 +59,7 @@ function scoreTrack(view) {
     h("div", { class: "re-caption", text: "Score track" }),
     scores.map((score, seat) => {
       const colour = colourOf(view, seat);
-      return h("div", { class: `re-score-row${seat === current ? " re-current" : ""}`, "aria-label": `${seatName(view, seat)} (${colour}): ${score} points${winners.includes(seat) ? ", winner" : ""}`, role: "group" },
+      return h("div", { class: `re-score-row${seat === current ? " re-current" : ""}`, "aria-label": `${seatName(view, seat)} (${colour}): ${plural(score, "point")}${winners.includes(seat) ? ", winner" : ""}`, role: "group" },
         h("span", { class: `re-merchant re-colour-${colour}`, "aria-hidden": "true", text: COLOUR_LETTER[colour] || "?" }),
         h("span", { class: "re-name", text: seatName(view, seat) }),
         h("span", { class: "re-bar", "aria-hidden": "true" }, h("span", { class: `re-bar-fill re-colour-${colour}`, style: `width:${Math.round((100 * score) / top)}%` })),
@@ -132,12 +126,12 @@ function handArea(view, ui) {
       hand.length ? hand.map((face) => {
         const spots = asArray(place[face.id]).length;
         const selected = Boolean(ui.sel && ui.sel.kind === "boat" && ui.sel.id === face.id);
-        const label = `${boatWords(face)} (${face.id})${canAct ? (spots ? `: ${plural(spots, "space")} allowed` : ": no space allowed") : ""}${selected ? ", selected" : ""}`;
+        const label = `${boatWords(face)}${canAct ? (spots ? `: ${plural(spots, "space")} allowed` : ": no space allowed") : ""}${selected ? ", selected" : ""}`;
         return h("button", {
           type: "button", class: `re-hand-boat${spots ? " re-placeable" : ""}${selected ? " re-selected" : ""}`,
           "data-boat": face.id, "aria-pressed": canAct ? (selected ? "true" : "false") : null,
           "aria-label": label, title: label, disabled: !canAct,
-        }, boatTile(face, "hand"), h("span", { class: "re-boat-id", "aria-hidden": "true", text: face.id }));
+        }, boatTile(face, "hand"));
       }) : h("span", { class: "re-faint", text: "no boats in hand" })));
 }
 
@@ -223,8 +217,8 @@ function marketChoices(view, ui, add) {
       return h("button", {
         type: "button", class: `re-button re-landing-choice${selected === name ? " re-selected" : ""}`, "data-landing": name,
         "aria-pressed": selected === name ? "true" : "false",
-        "aria-label": `Landing ${name}: ${points.map(([c, p]) => `${c} ${p}`).join(", ")}`,
-      }, `${name}: `, points.map(([c, p]) => h("span", { class: "re-pts" }, h("span", { class: `re-merchant re-colour-${c}`, "aria-hidden": "true", text: COLOUR_LETTER[c] }), ` ${p}`)));
+        "aria-label": `Landing ${name}: ${pointsWords(view, info.points)}`,
+      }, `${name}: `, points.map(([c, p]) => h("span", { class: "re-pts" }, h("span", { class: `re-merchant re-colour-${c}`, "aria-hidden": "true", text: COLOUR_LETTER[c] }), ` ${colourName(view, c)} ${p}`)));
     })),
     selected ? landingDetail(view, selected, score[selected], board, add) : null);
 }
@@ -237,7 +231,7 @@ function landingDetail(view, name, removable, board, add) {
     h("div", { class: "re-formula", text: `Landing ${name}: ${info.formula ?? ""}` }),
     h("ul", { class: "re-points" }, points.map(([colour, p]) => h("li", { "data-colour": colour },
       h("span", { class: `re-merchant re-colour-${colour}`, "aria-hidden": "true", text: COLOUR_LETTER[colour] }),
-      ` ${colour}: `, h("strong", { "data-role": "landing-colour-points", "data-colour": colour, text: String(p) }),
+      ` ${colourName(view, colour)}: `, h("strong", { "data-role": "landing-colour-points", "data-colour": colour, text: String(p) }),
       ` (${plural(Number(merchants[colour]) || 0, "merchant")})`))),
     h("div", { class: "re-help", text: "Take into your stock:" }),
     h("div", { class: "re-remove" }, asArray(removable).map((space) =>
