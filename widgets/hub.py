@@ -5,7 +5,8 @@ token, and idle kernels are culled), nothing is fetched from outside the machine
 drops the lab template's CDN stylesheets), widget updates go out at once (TCP_NODELAY on the kernel
 websockets: ``widgets._nodelay``), and the play apps and the hub page open on kernels that already
 ran them (a pool of preheated kernels per page; each visitor still gets a kernel of their own).
-``/`` redirects to the hub notebook.
+Pages load only the JupyterLab extensions an app draws with (``LAB_EXTENSIONS``), not every one
+installed. ``/`` redirects to the hub notebook.
 """
 
 from __future__ import annotations
@@ -29,6 +30,14 @@ PREHEATED = (HUB, "tindahan_play.ipynb", "bastos_play.ipynb", "bangkok_play.ipyn
 #: pages) fits a 2-core host with room to spare; a second visitor within the few seconds a kernel
 #: takes to refill waits as long as without preheating.
 DEFAULT_POOL_SIZE = 1
+#: The JupyterLab extensions a Voila page loads. Voila loads every installed one by default, and the
+#: pages then log an error for each that cannot run outside JupyterLab (jupytext's: "Failed to create
+#: module", "#RUNTIME-012") and a version warning for each shared JupyterLab module it was built
+#: against. The apps need the widget managers (JupyterLab's registers the ipywidgets controls, Voila's
+#: own runs them), anywidget (every table) and plotly's renderer (the score charts). binder/'s server
+#: configuration lists the same (tests/notebooks/test_binder.py compares).
+LAB_EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "@voila-dashboards/widgets-manager8", "anywidget",
+                  "jupyterlab-plotly")
 
 
 def voila_argv(port: int, theme: str, root: Path = NOTEBOOKS, *, pool_size: int = DEFAULT_POOL_SIZE,
@@ -60,10 +69,11 @@ def voila_argv(port: int, theme: str, root: Path = NOTEBOOKS, *, pool_size: int 
 
 def voila_config(pool_size: int = DEFAULT_POOL_SIZE) -> Config:
     """What the command line cannot say: a pool only for the pages of PREHEATED ("default" covers
-    every other notebook: none)."""
+    every other notebook: none), and the JupyterLab extensions pages load (LAB_EXTENSIONS)."""
     pools = {"default": {"pool_size": 0}} | {page: {"pool_size": pool_size} for page in PREHEATED}
     config = Config()
     config.VoilaKernelManager.kernel_pools_config = pools if pool_size > 0 else {}
+    config.VoilaConfiguration.extension_allowlist = list(LAB_EXTENSIONS)
     return config
 
 

@@ -5,9 +5,12 @@ Each :class:`Step` is a title, a short explanation, an engine state and optional
 so later games' tables work too), with the stepper (Back, Next, the step's title and caption) beside
 the table, so both fit in the first screen. A trick table is seen from one seat for the whole
 walkthrough (the seats never rotate); the learner may still try a legal move for whichever seat is
-to act. The caption follows the table: after a tried move it says what was tried, and **Reset step**
-brings the step's position back. Each step's caption names the book's move in words (the engine's
-own event texts, with the rulebook's names for the seats) and lists its rules with their text.
+to act. The table is drawn with the rulebook's names for the seats (A, B, C, ... or an example's
+``names``: Mary, John, ...), in its events too, and without the play apps' Restart, undo and speed
+controls (the view's ``walkthrough`` extra). The caption follows the table: after a tried move it says
+what was tried (and which step's position it is, if it is one), and **Reset step** brings the step's
+position back. Each step's caption names the book's move in words (the engine's own event texts,
+with the same names) and lists its rules with their text.
 
 :func:`check_section` folds the printed engine-against-book numbers of a notebook cell into a
 collapsed "check" section; the plain text stays the cell's output, which nbval compares.
@@ -49,7 +52,6 @@ ACTOR_KEYS = ("legal", "labels", "moves", "prompt", "choices", "targets")
 # one seat at the bottom. The other tables (Bangkok's port and markets, the Klongs board) never turn,
 # so they show the acting seat's hand, which a learner needs to try that seat's move.
 SEATED_AROUND_VIEWER = frozenset({"tindahan", "bastos"})
-_SEAT_WORD = re.compile(r"\b[Ss]eat (\d+)\b")
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,13 +199,25 @@ def _fixed_seat_table(table_class: type[GameWidget]) -> type[GameWidget]:
         def _render(self) -> None:
             state = self.state
             seat = self._pick_view_seat()
-            view = state.view(seat)
+            names = list(self.names)  # the engine's texts read with the rulebook's names
+            view = state.view(seat, names=names)
             current = state.current_player
             if current is not None and current != seat:
-                acting = state.view(current)
+                acting = state.view(current, names=names)
                 view.update({key: acting[key] for key in ACTOR_KEYS if key in acting})
-            view.update(self._extras(seat))
+            extras = self._extras(seat)
+            if isinstance(extras.get("events"), list):
+                # A table that shows only the newest events keeps its count, with these names.
+                shown = len(extras["events"])
+                extras["events"] = view["events"][-shown:] if shown else []
+            view.update(extras)
             self.view = view
+
+        def _extras(self, seat: int) -> dict[str, Any]:
+            # A walkthrough steps through the book's positions: the shell leaves out the play apps'
+            # Restart, undo and speed controls.
+            extras: dict[str, Any] = super()._extras(seat)
+            return {**extras, "walkthrough": True}
 
     FixedSeatTable.__name__ = FixedSeatTable.__qualname__ = table_class.__name__
     return FixedSeatTable
@@ -357,16 +371,14 @@ class Walkthrough(ipw.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         names = self.table.names
         return names[seat] if 0 <= seat < len(names) else SEAT_LETTERS[seat]
 
-    def words(self, text: str) -> str:
-        """An engine text with every "seat N" replaced by that seat's name."""
-        return _SEAT_WORD.sub(lambda m: self.name(int(m.group(1))), text)
-
     def moves_between(self, before: GameState, after: GameState) -> list[str]:
-        """What happened from ``before`` to ``after`` in words (empty unless ``after`` continues it)."""
+        """What happened from ``before`` to ``after`` in words, with the table's names for the seats
+        (empty unless ``after`` continues ``before``)."""
         if not _continues(before, after):
             return []
-        seen = len(before.view(self._seat)["events"])
-        return [self.words(str(event.get("text", ""))) for event in after.view(self._seat)["events"][seen:]
+        names = self._names_for(self.step)
+        seen = len(before.view(self._seat, names=names)["events"])
+        return [str(event.get("text", "")) for event in after.view(self._seat, names=names)["events"][seen:]
                 if isinstance(event, dict) and event.get("text")]
 
     def book_move(self, index: int | None = None) -> list[str]:
@@ -460,8 +472,12 @@ class Walkthrough(ipw.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         tried = self.moves_between(step.state, state)
         items = "".join(f"<li>{html.escape(text)}</li>" for text in tried)
         following = self._steps[self._index + 1] if self._index + 1 < len(self._steps) else None
+        later = self._step_showing(state)
         if following is not None and following.state == state:
             after = "<p>That is the book's move too: <strong>Next step</strong> explains it.</p>"
+        elif later is not None:
+            title = html.escape(self._steps[later].title)
+            after = f"<p>That is the book's position at step {later + 1} (<em>{title}</em>).</p>"
         else:
             book = self.book_move(self._index + 1) if following is not None else []
             after = f"<p>The book goes on differently: {html.escape('; '.join(book))}.</p>" if book else ""
@@ -473,6 +489,11 @@ class Walkthrough(ipw.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         self.result.value = ""
         self.note.value = "<p><em><strong>Reset step</strong> puts the book's position back.</em></p>"
         self.reset_button.disabled = False
+
+    def _step_showing(self, state: GameState) -> int | None:
+        """The first step after the one shown whose position is ``state``, if any."""
+        return next((i for i in range(self._index + 1, len(self._steps)) if self._steps[i].state == state),
+                    None)
 
     def __repr__(self) -> str:
         state = self.step.state

@@ -184,6 +184,26 @@ def assert_follows_theme(page: Any, root: str, theme: str) -> None:
     assert unnamed == [], unnamed
 
 
+# Voila 0.5's page runs JupyterLab 4.2.5's packages, while the widget managers the page needs were
+# built against newer ones: JupyterLab's ipywidgets manager (jupyterlab_widgets 3.0.17: ^4.6.2) and
+# Voila's own (^4.5.10). Webpack warns once per shared module and uses the page's copy; nothing in
+# this project can rebuild them. Every other warning, and every error, is a problem.
+UPSTREAM_VERSION_WARNING = re.compile(
+    r"(Unsatisfied version [\d.]+ from _JUPYTERLAB\.CORE_OUTPUT of shared singleton module @jupyterlab/[\w-]+"
+    r" \(required \^[\d.]+\)"
+    r"|No satisfying version \(\^[\d.]+\) of shared module @jupyterlab/[\w-]+ found in shared scope default\."
+    r"\nAvailable versions: [\d.]+ from _JUPYTERLAB\.CORE_OUTPUT)")
+
+
+def console_problems(page: Any) -> list[str]:
+    """The page's uncaught exceptions, console errors and warnings (but UPSTREAM_VERSION_WARNING)."""
+    found = [f"uncaught: {error}" for error in page.page_errors]
+    for kind, text in page.console_log:
+        if kind == "error" or (kind == "warning" and not UPSTREAM_VERSION_WARNING.fullmatch(text)):
+            found.append(f"{kind}: {text[:300]}")
+    return found
+
+
 # Package scope: Playwright's sync API keeps an event loop running while it is open, which would
 # break later tests (outside tests/browser) that start their own loop.
 @pytest.fixture(scope="package")
@@ -225,6 +245,9 @@ def page(browser: object) -> Iterator[object]:
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.page_errors = errors  # type: ignore[method-assign,assignment]  # a list, read by the tests
+    console: list[tuple[str, str]] = []
+    page.on("console", lambda message: console.append((message.type, message.text)))
+    page.console_log = console  # type: ignore[attr-defined]  # read by console_problems()
     yield page
     context.close()
     assert not outside, f"requests left the machine: {outside}"

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import importlib.util
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import nbformat
 import pytest
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 SOURCES = sorted((NOTEBOOKS / "src").glob("*.py"))
+read_notebook: Callable[..., Any] = nbformat.read  # untyped in nbformat
 
 
 def load_builder() -> object:
@@ -29,7 +32,7 @@ def test_every_source_has_a_notebook_and_back() -> None:
 def test_notebook_matches_source(source: Path) -> None:
     builder = load_builder()
     expected = [(c.cell_type, c.source) for c in builder.convert(source).cells]  # type: ignore[attr-defined]
-    stored = nbformat.read(NOTEBOOKS / f"{source.stem}.ipynb", as_version=4)
+    stored = read_notebook(NOTEBOOKS / f"{source.stem}.ipynb", as_version=4)
     assert [(c.cell_type, c.source) for c in stored.cells] == expected, (
         f"notebooks/{source.stem}.ipynb is stale: run .venv/bin/python notebooks/build.py {source.stem}"
     )

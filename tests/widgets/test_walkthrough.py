@@ -107,7 +107,7 @@ def test_learner_may_try_moves_and_reset_the_step() -> None:
     assert table.error == {}
     # Another move than the book's: the caption says how the book goes on instead.
     assert table.handle_intent({"type": "play", "action": "banana-5"})
-    assert "C plays banana-5" in tour.explanation.value
+    assert "C plays banana 5" in tour.explanation.value
     assert "The book goes on differently: C sends a seller" in tour.explanation.value
 
 
@@ -122,13 +122,47 @@ def test_seats_stay_fixed_and_each_step_names_the_books_move() -> None:
         moves.append(" ".join(tour.book_move()))
         assert not re.search(r"\b[Ss]eat \d", tour.explanation.value), tour.explanation.value
     assert seen == [0] * len(steps)
-    assert moves[0] == "" and "A moves the donkey cart to mango" in moves[1]
+    assert moves[0] == "" and "A moves the donkey cart to the mango stall" in moves[1]
     assert "B plays" in moves[2] and "E takes the trick" in moves[5]
     assert "The book's move" in tour.explanation.value
     other = Walkthrough(steps, seat=4, start=2)
     assert other.table.view["seat"] == 4 and other.seat == 4
     with pytest.raises(ValueError, match="seat must be"):
         Walkthrough(steps, seat=5)
+
+
+def test_the_table_speaks_the_rulebooks_names_and_has_no_play_controls() -> None:
+    steps = tindahan_steps()
+    named = ("Mary", "John", "Eva", "Sarah", "Tom")
+    tour = Walkthrough([*steps[:2], Step("Named", "With names.", steps[2].state, names=named)])
+    view = tour.table.view
+    # The shell hides Restart, undo and speed in a walkthrough; the seats are the book's A-E, not "You".
+    assert view["walkthrough"] is True and view["names"] == list("ABCDE")
+    tour.next()
+    assert any(str(e["text"]).startswith("A moves") for e in tour.table.view["events"])
+    tour.next()
+    view = tour.table.view
+    assert view["names"] == list(named) and view["walkthrough"] is True
+    texts = " ".join(str(e["text"]) for e in view["events"])
+    assert "Mary moves the donkey cart" in texts and "John plays" in texts, texts
+    assert "Mary" in " ".join(tour.book_move(2)) or "John" in " ".join(tour.book_move(2))
+
+
+def test_the_caption_follows_the_position_over_several_moves() -> None:
+    steps = tindahan_steps()
+    tour = Walkthrough(steps)
+    table = tour.table
+    # Two of the book's moves from step 3: the caption names the later step whose position it is.
+    tour.go(2)
+    for action in steps[4].state.actions()[len(steps[2].state.actions()):]:
+        assert table.handle_intent({"type": "play", "action": str(action)})
+    assert table.state == steps[4].state
+    assert "step 5 (<em>D follows</em>)" in tour.explanation.value, tour.explanation.value
+    # One more move off the book's line: the caption moves on with it, no longer naming step 5.
+    other = next(a for a in table.state.legal_actions() if table.state.play(a) != steps[5].state)
+    assert table.handle_intent({"type": "play", "action": str(other)})
+    assert "step 5" not in tour.explanation.value and "trying moves" in tour.explanation.value
+    assert "The book goes on differently" in tour.explanation.value
 
 
 def test_check_section_prints_plain_text_and_folds_it_in_html(capsys: pytest.CaptureFixture[str],
