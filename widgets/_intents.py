@@ -6,7 +6,9 @@ a widget rule id (``widget.…``), which the widget shows like an engine refusal
 legal is never decided here: that is the engine's alone.
 
 >>> parse_intent({"type": "play", "action": "banana-10", "move": 3})
-Intent(kind='play', action='banana-10', move=3)
+Intent(kind='play', action='banana-10', move=3, delay=None)
+>>> parse_intent({"type": "goto", "move": 12}).move
+12
 >>> try:
 ...     parse_intent({"type": "play", "action": "banana-10", "seat": 2})
 ... except IntentError as refused:
@@ -31,6 +33,8 @@ STALE = "widget.stale"
 BOT_FAILED = "widget.bot-failed"
 OBSERVER_FAILED = "widget.observer-failed"
 INTERNAL = "widget.internal"
+REVIEWING = "widget.reviewing"  # a move offered while the table shows a past position
+TIMELINE = "widget.timeline"  # undo, redo or a position the line does not have
 
 # Which keys each intent may carry (besides "type"), and which of them are required.
 INTENTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
@@ -38,6 +42,14 @@ INTENTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "restart": (frozenset(), frozenset()),
     "new-game": (frozenset(), frozenset()),
     "dismiss": (frozenset(), frozenset()),
+    # Time travel and pace (see _timeline and _pace).
+    "undo": (frozenset(), frozenset()),
+    "redo": (frozenset(), frozenset()),
+    "goto": (frozenset({"move"}), frozenset({"move"})),
+    "back": (frozenset(), frozenset()),
+    "play-on": (frozenset(), frozenset()),
+    "continue": (frozenset(), frozenset()),
+    "speed": (frozenset({"delay"}), frozenset({"delay"})),
 }
 # Traits the browser must never set: they are the kernel's account of the game.
 READ_ONLY = frozenset({"view", "error", "busy", "_esm", "_css"})
@@ -63,11 +75,13 @@ class IntentError(Exception):
 
 @dataclass(frozen=True)
 class Intent:
-    """A well-formed message: its ``kind`` and, for ``play``, the action and the move it was for."""
+    """A well-formed message: its ``kind``; for ``play`` the action and the move it was for, for
+    ``goto`` the move to show, for ``speed`` the seconds between bot moves."""
 
     kind: str
     action: str | None = None
     move: int | None = None
+    delay: float | None = None
 
 
 def parse_intent(content: object) -> Intent:
@@ -85,6 +99,10 @@ def parse_intent(content: object) -> Intent:
     missing = sorted(required - set(content))
     if missing:
         raise IntentError(BAD_MESSAGE, f"A {kind!r} message needs {', '.join(missing)}.")
+    if kind == "goto":
+        return Intent(kind, move=_move(content["move"], required=True))
+    if kind == "speed":
+        return Intent(kind, delay=_delay(content["delay"]))
     if kind != "play":
         return Intent(kind)
     action, move = content["action"], content.get("move")
@@ -92,9 +110,26 @@ def parse_intent(content: object) -> Intent:
         raise IntentError(BAD_MESSAGE, f"An action must be a notation string, not {type(action).__name__}.")
     if not action or len(action) > MAX_ACTION_CHARS:
         raise IntentError(BAD_MESSAGE, f"{clip(action)} is not an action notation.")
-    if move is not None and (isinstance(move, bool) or not isinstance(move, int)):
+    return Intent(kind, action, _move(move, required=False))
+
+
+def _move(move: object, *, required: bool) -> int | None:
+    if move is None and not required:
+        return None
+    if isinstance(move, bool) or not isinstance(move, int):
         raise IntentError(BAD_MESSAGE, f"'move' must be an integer, not {type(move).__name__}.")
-    return Intent(kind, action, move)
+    if not 0 <= move <= 1_000_000:
+        raise IntentError(BAD_MESSAGE, f"'move' {clip(move)} is out of range.")
+    return move
+
+
+def _delay(delay: object) -> float:
+    if isinstance(delay, bool) or not isinstance(delay, (int, float)):
+        raise IntentError(BAD_MESSAGE, f"'delay' must be a number of seconds, not {type(delay).__name__}.")
+    if not math.isfinite(delay) or not 0 <= delay <= MAX_BOT_DELAY:
+        raise IntentError(BAD_MESSAGE, f"'delay' must be from 0 to {MAX_BOT_DELAY:g} seconds, "
+                          f"not {clip(delay)}.")
+    return float(delay)
 
 
 def check_turn(intent: Intent, *, busy: bool, moves: int, current: int | None, seats: Sequence[int],

@@ -9,6 +9,10 @@ forged message) becomes the ``error`` trait, shown in the widget, and nothing el
 The table seats the bots and seeds them; the widget lets them move one by one with ``bot_delay``
 seconds between moves, on a scheduler (``_scheduler``): the kernel's asyncio loop in JupyterLab and
 Voila, at once in plain scripts, a fake clock in tests. With ``bot_delay=0`` they move at once.
+
+The widget keeps the whole line of play (``_timeline``): the learner can undo their move with the
+bots' replies, redo it, look at any past position (review: nothing is offered there) and play on from
+it. With ``pause_rounds`` the bots wait on a round's summary until the learner continues (``_pace``).
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from ._intents import (
     INTERNAL,
     NOT_YOUR_TURN,
     OBSERVER_FAILED,
+    REVIEWING,
     STALE,
     Intent,
     IntentError,
@@ -45,7 +50,10 @@ from ._intents import (
     valid_error,
     valid_names,
 )
+from ._pace import speed_view
 from ._scheduler import Handle, KernelScheduler, Scheduler
+from ._timeline import Timeline
+from ._travel import TimeTravel
 
 __all__ = ["BAD_MESSAGE", "BOT_FAILED", "BUSY", "INTERNAL", "NOT_YOUR_TURN", "OBSERVER_FAILED", "STALE",
            "GameWidget", "IntentError", "StateObserver"]
@@ -59,7 +67,7 @@ StateObserver = Callable[[GameState], object]
 Bots = str | Mapping[int, str | Bot] | None
 
 
-class GameWidget(anywidget.AnyWidget):
+class GameWidget(TimeTravel, anywidget.AnyWidget):
     """One game at one table: the engine ``state``, who the learner is, and who the bots are.
 
     ``seat`` is the learner's seat, several seats (hot seat), or ``None`` (walkthrough: the learner
@@ -86,6 +94,7 @@ class GameWidget(anywidget.AnyWidget):
     teaching = traitlets.Bool(False, help="show every hand face up")
     names = traitlets.List(traitlets.Unicode(), help="a display name per seat")
     bot_delay = traitlets.Float(0.6, help="seconds between bot moves; 0 moves them at once")
+    pause_rounds = traitlets.Bool(False, help="bots wait on each scored round's summary until Continue")
 
     def __init__(
         self,
@@ -98,6 +107,7 @@ class GameWidget(anywidget.AnyWidget):
         names: Iterable[str] | None = None,
         control: str = "seat",
         scheduler: Scheduler | None = None,
+        pause_rounds: bool = False,
     ) -> None:
         self._ready = False
         self._tick: object | None = None  # the bot move waiting for its turn on the scheduler
@@ -113,10 +123,15 @@ class GameWidget(anywidget.AnyWidget):
         self._bot_spec = bots
         self._table = Table(state, bots, people=self._seats)
         self._view_seat = self._seats[0] if self._seats else 0
+        self._line = Timeline(state)
+        self._review: int | None = None  # the line's position shown in review mode
+        self._pause: int | None = None  # the scored round the bots wait on
+        self._rounds_seen = state.rounds_scored()
         super().__init__()
         try:
             self.bot_delay = bot_delay
             self.teaching = teaching
+            self.pause_rounds = pause_rounds
             self.names = self._default_names(state.players) if names is None else list(names)
         except Exception:
             self.close()
@@ -139,13 +154,14 @@ class GameWidget(anywidget.AnyWidget):
         names: Iterable[str] | None = None,
         control: str = "seat",
         scheduler: Scheduler | None = None,
+        pause_rounds: bool = False,
         edition: Any = None,
         **rules: Any,
     ) -> Self:
         """A widget on a fresh game: ``rules`` are the game's options (unknown names raise TypeError)."""
         state = explorer.new_game(game, players=players, seed=seed, edition=edition, **rules)
         return cls(state, seat, bots=bots, bot_delay=bot_delay, teaching=teaching, names=names,
-                   control=control, scheduler=scheduler)
+                   control=control, scheduler=scheduler, pause_rounds=pause_rounds)
 
     # ---- the hosting notebook's API -----------------------------------------------------------
 
@@ -195,19 +211,40 @@ class GameWidget(anywidget.AnyWidget):
         current = self.state.current_player
         if current is not None and current not in self._seats:
             raise RuntimeError(f"it is {self._name(current)}'s turn, not the learner's")
+        if self._review is not None:
+            raise RuntimeError("the table shows a past position; go back to the game first")
         self.error = {}
-        self._replace(self.state.play(action))
+        self._pause = None
+        self._replace(self.state.play(action), jump=False)
 
     def restart(self, seed: int | None = None) -> None:
         """Back to the starting position; with ``seed``, a fresh game with the same players and rules."""
-        if seed is None:
-            self._replace(self._initial)
-            return
-        old = self._initial
-        fresh = type(old).new(old.players, seed, edition=old.to_record()["edition"],
-                              **self._rules_for_new_game(dict(old.rules)))
-        self._initial = fresh
-        self._replace(fresh)
+        if seed is not None:
+            old = self._initial
+            self._initial = type(old).new(old.players, seed, edition=old.to_record()["edition"],
+                                          **self._rules_for_new_game(dict(old.rules)))
+        self._line.reset(self._initial)
+        self._replace(self._initial)
+
+    def replay(self, state: GameState) -> None:
+        """Show the game that led to ``state`` from its first move (a saved record, loaded): the
+        learner steps through it (``review``), plays on from any position, or goes back to its end."""
+        self._check_state(state)
+        if state.players != self.state.players:
+            raise ValueError(f"this table seats {self.state.players} players, not {state.players}")
+        start = explorer.replay({**state.to_record(), "actions": []})
+        if state.GAME != self.state.GAME:
+            self._table = Table(state, self._bot_spec, people=self._seats)
+        self._cancel_bots()
+        self._initial = start
+        self._line.reset(start)
+        self._line.jump(state)
+        self._table.state = state
+        self._rounds_seen, self._pause = state.rounds_scored(), None
+        self._review = 0
+        self.error = {}
+        self._notify()
+        self._settle()
 
     def close(self) -> None:
         if hasattr(self, "_scheduler"):  # also called from __del__ of a half-built widget
@@ -248,19 +285,44 @@ class GameWidget(anywidget.AnyWidget):
             return True
 
     def _carry_out(self, intent: Intent) -> None:
-        if intent.kind == "dismiss":
+        kind = intent.kind
+        if kind == "dismiss":
             self.error = {}
-        elif intent.kind == "restart":
+        elif kind == "restart":
             self.restart()
-        elif intent.kind == "new-game":
+        elif kind == "new-game":
             self.restart(seed=self._initial.seed + 1)
+        elif kind in self._TRAVEL:
+            self._TRAVEL[kind](self)
+        elif kind == "goto":
+            self.review(int(intent.move or 0))
+        elif kind == "speed":
+            self._set_speed(float(intent.delay or 0.0))
         else:
             state = self.state
+            if self._review is not None:
+                raise IntentError(REVIEWING, f"{intent.action} not played: the table shows a past "
+                                  "position. Go back to the game, or play on from here.")
             check_turn(intent, busy=self._tick is not None or self.busy, moves=len(state.actions()),
                        current=state.current_player, seats=self._seats, name=self._name)
             new = state.play(str(intent.action))  # the engine decides; IllegalAction says why not
             self.error = {}
-            self._replace(new)
+            self._pause = None  # a move of the learner's closes a round's summary
+            self._replace(new, jump=False)
+
+    _TRAVEL: ClassVar[dict[str, Callable[[GameWidget], None]]] = {
+        "undo": lambda w: w.undo(), "redo": lambda w: w.redo(), "back": lambda w: w.back(),
+        "play-on": lambda w: w.play_on(), "continue": lambda w: w.carry_on(),
+    }
+
+    def _set_speed(self, delay: float) -> None:
+        """The bots' pace, chosen on the table (the ``speed`` intent)."""
+        self.bot_delay = delay
+        if self._tick is not None:  # a bot waiting on the old delay moves on the new one
+            self._cancel_bots()
+            self._changed(notify=False)
+        else:
+            self._render()
 
     def send_state(self, key: str | Iterable[str] | None = None) -> None:
         """Send traits to the browser. The table's own traits (view, error, busy) are plain JSON, so
@@ -303,7 +365,7 @@ class GameWidget(anywidget.AnyWidget):
     def _valid_names(self, proposal: Any) -> list[str]:
         return valid_names(proposal["value"], self.state.players)
 
-    @traitlets.observe("teaching", "names")
+    @traitlets.observe("teaching", "names", "pause_rounds")
     def _redraw(self, _change: Any) -> None:
         if self._ready:
             self._render()
@@ -322,6 +384,10 @@ class GameWidget(anywidget.AnyWidget):
             "control": "all" if self._seats == tuple(range(players)) else "seat",
             "bots": [bots[s].name if s in bots else None for s in range(players)],
             "round_scores": self._round_scores(),
+            "timeline": self._timeline_view(seat),
+            "pause": self._pause_view(),
+            "speed": speed_view(self.bot_delay),
+            "walkthrough": False,
         }
 
     def _rules_for_new_game(self, rules: dict[str, Any]) -> dict[str, Any]:
@@ -329,9 +395,10 @@ class GameWidget(anywidget.AnyWidget):
         return rules
 
     def _default_names(self, players: int) -> list[str]:
-        if len(self._seats) == 1:
-            return ["You" if s == self._seats[0] else f"Seat {s}" for s in range(players)]
-        return [f"Seat {s}" for s in range(players)]
+        """The game's names for the seats, the learner's "You" (hot seat and walkthroughs: the
+        game's names for every seat)."""
+        names = self._initial.seat_names(self._seats[0] if len(self._seats) == 1 else None)
+        return names[:players]
 
     # ---- checks -------------------------------------------------------------------------------
 
@@ -363,8 +430,11 @@ class GameWidget(anywidget.AnyWidget):
         before = start.actions()
         return state.actions()[: len(before)] == before
 
+    def _names(self) -> list[str]:
+        return list(self.names)
+
     def _name(self, seat: int) -> str:
-        return self.names[seat] if seat < len(self.names) else f"Seat {seat}"
+        return self.names[seat] if seat < len(self.names) else f"Player {seat + 1}"
 
     def _round_scores(self) -> list[dict[str, Any]]:
         """Points per seat for each round (round 0 holds lines outside rounds), for the summary."""
@@ -376,16 +446,35 @@ class GameWidget(anywidget.AnyWidget):
 
     # ---- the table moving on ------------------------------------------------------------------
 
-    def _replace(self, state: GameState) -> None:
-        """Make ``state`` current: cancel pending bot moves, redraw, tell observers, let bots move."""
+    def _replace(self, state: GameState, *, jump: bool = True) -> None:
+        """Make ``state`` current: cancel pending bot moves, redraw, tell observers, let bots move.
+        ``jump``: not a move played on (a restart, a state set from Python): no round pause."""
         self._cancel_bots()
+        self._review = None
         self._table.state = state
+        self._line.follow(state)
+        self._note_rounds(jump=jump)
         self._changed(notify=True)
+
+    def _note_rounds(self, *, jump: bool) -> None:
+        """Pause on a round newly scored by a move (not at the game's end: the summary shows it)."""
+        state = self.state
+        scored = state.rounds_scored()
+        if jump or scored < self._rounds_seen:
+            self._pause = None
+        elif scored > self._rounds_seen and self.pause_rounds and not state.is_over:
+            self._pause = scored
+        self._rounds_seen = scored
+
+    def _bot_moved(self) -> None:
+        self._line.follow(self.state)
+        self._note_rounds(jump=False)
+        self._notify()
 
     def _changed(self, *, notify: bool) -> None:
         if notify:
             self._notify()
-        if self._table.bot_to_act() is None:
+        if self._table.bot_to_act() is None or self._pause is not None or self._review is not None:
             self._settle()
         elif self.bot_delay == 0:
             self._bots_move_now()
@@ -403,7 +492,13 @@ class GameWidget(anywidget.AnyWidget):
 
     def _bots_move_now(self) -> None:
         try:
-            self._table.play_out(on_move=lambda _state: self._notify())
+            for _ in range(Table.MAX_ACTIONS):
+                if self._table.bot_to_act() is None or self._pause is not None:
+                    break
+                self._table.step()
+                self._bot_moved()
+            else:
+                raise TooLong(f"{self.state.GAME}: bots made {Table.MAX_ACTIONS} moves without stopping")
         except TooLong as exc:
             log.exception("bots did not stop")
             self.error = {"message": f"Something went wrong: {exc}", "rule": INTERNAL}
@@ -431,7 +526,8 @@ class GameWidget(anywidget.AnyWidget):
                 self._bot_failed(exc)
                 self._settle()
                 return
-            self._changed(notify=True)
+            self._bot_moved()
+            self._changed(notify=False)
         except Exception as exc:  # the scheduler would only log it: show it, and stop looking busy
             log.exception("bot move failed")
             with self.hold_sync():
@@ -476,6 +572,17 @@ class GameWidget(anywidget.AnyWidget):
 
     def _render(self) -> None:
         seat = self._pick_view_seat()
-        view = self.state.view(seat)
-        view.update(self._extras(seat))
+        if self._review is None:
+            view = self.state.view(seat, names=self._names())
+            view.update(self._extras(seat))
+        else:  # a past position, from the learner's seat: nothing is offered there
+            live, shown = self._table.state, self._line.states[self._review]
+            view = shown.view(seat, names=self._names())
+            view["legal"], view["labels"] = [], {}
+            # Subclasses' extras read ``self.state``: while they run it is the position shown.
+            self._table.state = shown
+            try:
+                view.update(self._extras(seat))
+            finally:
+                self._table.state = live
         self.view = view

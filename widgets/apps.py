@@ -1,7 +1,9 @@
 """Play apps: a setup bar, the table against bots, and the score sheet with a chart after each round.
 
 A play notebook is one call, ``play_app("tindahan")``. Under Voila the page's query string can
-preset the setup (``?players=3&seat=1&seed=7&bots=random&delay=0.2``), which links and tests use.
+preset the setup (``?players=3&seat=1&seed=7&bots=random&delay=0.2``), which links and tests use;
+``pause=0`` turns off the table's pause on each round's summary. The table itself offers undo, redo,
+the move log, the bots' speed and replay; the record section below it loads a saved game to replay.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import explorer
 from explorer import GameState
 
 from ._kinds import WIDGETS_BY_GAME, widget_for
+from ._pace import period_word, rule_text
 from ._session import GameWidget
 from .bangkok_chart import bangkok_chart
 
@@ -59,50 +62,85 @@ class PlayApp:
         counts = list(range(cls.MIN_PLAYERS, cls.MAX_PLAYERS + 1))
         players = _int(preset.get("players"), default=4 if 4 in counts else counts[0], allowed=counts)
         self.players = ipw.Dropdown(options=counts, value=players, description="Players")
+        self.seed = ipw.IntText(value=_int(preset.get("seed"), 1, range(2**31)), description="Deal no.")
         self.seat = ipw.Dropdown(options=self._seat_options(players),
                                  value=_int(preset.get("seat"), 0, range(players)), description="Your seat")
         self.bots = ipw.Dropdown(options=[("sensible bots", "heuristic"), ("random bots", "random")],
                                  value="random" if preset.get("bots") == "random" else "heuristic",
                                  description="Opponents")
-        self.seed = ipw.IntText(value=_int(preset.get("seed"), 1, range(2**31)), description="Deal no.")
         self.teaching = ipw.Checkbox(value=False, description="Show all hands (teaching)", indent=False)
         self.start = ipw.Button(description="New game", button_style="primary", icon="",
                                 tooltip="Deal a new game with these settings")
         self.delay = _float(preset.get("delay"), 0.6)
+        self.pause_rounds = preset.get("pause") != "0"
         self.sheet = ipw.HTML()
         self.chart = ipw.Output()
         self.record = ipw.HTML()
         self.status = ipw.HTML()
         self.table_box = ipw.VBox()
         self.table: GameWidget | None = None
-        self._rounds_shown = -1
+        self._rounds_shown: tuple[int, int] = (-1, -1)
         self.players.observe(self._players_changed, names="value")
+        self.seed.observe(self._seed_changed, names="value")
         self.start.on_click(lambda _b: self.new_game())
         self.teaching.observe(self._teaching_changed, names="value")
         setup = ipw.HBox([self.players, self.seat, self.bots, self.seed, self.teaching, self.start],
                          layout=ipw.Layout(flex_flow="row wrap", align_items="center"))
-        record = ipw.Accordion(children=[self.record], titles=("Game record (JSON, for explorer replay)",))
+        self.loader = RecordLoader(self.load_record)
+        record = ipw.Accordion(children=[ipw.VBox([self.record, self.loader.box])],
+                               titles=("Game record: save it, or load one to replay",))
         record.selected_index = None
         self.box = ipw.VBox([setup, self.status, self.table_box, self.sheet, self.chart, record])
         self.box.add_class("re-play-app")
         self.new_game()
 
     def new_game(self) -> None:
-        players, seat = int(self.players.value), int(self.seat.value)
+        players = int(self.players.value)
         try:
             state = explorer.new_game(self.game, players=players, seed=int(self.seed.value))
         except (TypeError, ValueError) as exc:
             self.status.value = f'<p role="alert">Cannot start: {html.escape(str(exc))}</p>'
             return
         self.status.value = ""
+        self._seat_table(state)
+
+    def load_record(self, text: str) -> str:
+        """Replay a saved record (JSON text) on a fresh table, from its first move; returns what
+        happened in words. A bad record changes nothing: the reason comes back instead."""
+        try:
+            record = json.loads(text)
+        except ValueError as exc:
+            return f"Not loaded: this is not JSON ({exc})."
+        if not isinstance(record, dict):
+            return "Not loaded: a game record is a JSON object with game, players, seed, rules and actions."
+        if record.get("game") != self.game:
+            return f"Not loaded: this is a record of {clip_text(record.get('game'))}, not of {self.game}."
+        try:
+            final = explorer.replay(record)
+        except (TypeError, ValueError, KeyError) as exc:
+            return f"Not loaded: the record does not replay ({clip_text(str(exc), 300)})."
+        if final.players not in self.players.options:
+            return f"Not loaded: {self.game} is not for {final.players} players."
+        self.players.value = final.players
+        if int(self.seat.value) >= final.players:
+            self.seat.value = 0
+        self.seed.value = final.seed
+        self._seat_table(final)
+        assert self.table is not None
+        self.table.replay(final)
+        return f"Loaded: {len(final.actions())} moves. The table shows the start; step through with ▶."
+
+    def _seat_table(self, state: GameState) -> None:
         if self.table is not None:
+            self.delay = self.table.bot_delay  # the speed chosen on the table carries over
             self.table.close()
-        table = widget_for(self.game)(state, seat, bots=str(self.bots.value), bot_delay=self.delay,
-                                          teaching=bool(self.teaching.value))
+        table = widget_for(self.game)(state, int(self.seat.value), bots=str(self.bots.value),
+                                      bot_delay=self.delay, teaching=bool(self.teaching.value),
+                                      pause_rounds=self.pause_rounds)
         table.observe_state(self._state_changed)
         self.table = table
         self.table_box.children = (table,)
-        self._rounds_shown = -1
+        self._rounds_shown = (-1, -1)
         self._state_changed(table.state)
 
     # ---- reactions ----------------------------------------------------------------------------
@@ -110,6 +148,11 @@ class PlayApp:
     def _players_changed(self, change: dict[str, Any]) -> None:
         self.seat.options = self._seat_options(int(change["new"]))
         self.seat.value = 0
+
+    def _seed_changed(self, _change: dict[str, Any]) -> None:
+        seat = int(self.seat.value)
+        self.seat.options = self._seat_options(int(self.players.value))
+        self.seat.value = seat
 
     def _teaching_changed(self, change: dict[str, Any]) -> None:
         if self.table is not None:
@@ -119,16 +162,17 @@ class PlayApp:
         finished = finished_rounds(state)
         self.record.value = ('<pre data-role="record" style="white-space: pre-wrap; max-height: 12em; '
                              f'overflow: auto">{html.escape(json.dumps(state.to_record()))}</pre>')
-        if finished == self._rounds_shown:
+        shown = (finished, len(state.score_sheet()))  # an undo may take a round back
+        if shown == self._rounds_shown:
             return
-        self._rounds_shown = finished
+        self._rounds_shown = shown
         if finished == 0:
             self.sheet.value, self.chart.outputs = "", ()
             return
         # Set outright rather than captured with `with output:`: a round often ends on a bot's move,
         # inside a timer callback, where captured output has no cell to go to.
         self.sheet.value = score_sheet_html(state, self._names())
-        figure = CHARTS.get(self.game, score_chart)(state, self._names()).to_plotly_json()
+        figure = themed(CHARTS.get(self.game, score_chart)(state, self._names())).to_plotly_json()
         bundle = {PLOTLY_MIME: {"data": figure["data"], "layout": figure["layout"]},
                   "text/plain": f"<chart: points by round, {finished} round(s)>"}
         self.chart.outputs = ({"output_type": "display_data", "data": bundle, "metadata": {}},)
@@ -136,11 +180,53 @@ class PlayApp:
     def _names(self) -> list[str]:
         if self.table is not None:
             return list(self.table.names)
-        return [f"Seat {s}" for s in range(int(self.players.value))]
+        return list(explorer.game_class(self.game).SEAT_NAMES[: int(self.players.value)])
 
-    @staticmethod
-    def _seat_options(players: int) -> list[tuple[str, int]]:
-        return [(f"Seat {s}" + (" (starts)" if s == 0 else ""), s) for s in range(players)]
+    def _seat_options(self, players: int) -> list[tuple[str, int]]:
+        """The seats by the game's names, the one that moves first marked (Bangkok: the holder of
+        the first-player token, who may not sit first)."""
+        cls = explorer.game_class(self.game)
+        try:
+            starts = explorer.new_game(self.game, players=players, seed=int(self.seed.value)).current_player
+        except (TypeError, ValueError):
+            starts = None
+        names = [cls.SEAT_NAMES[s] if s < len(cls.SEAT_NAMES) else f"Player {s + 1}" for s in range(players)]
+        return [(name + (" (starts)" if s == starts else ""), s) for s, name in enumerate(names)]
+
+
+class RecordLoader:
+    """Paste a saved record or pick its file, then replay it; a bad one is refused in words."""
+
+    def __init__(self, load: Callable[[str], str]) -> None:
+        self._load = load
+        self.text = ipw.Textarea(placeholder='{"game": ..., "players": ..., "seed": ..., "actions": [...]}',
+                                 description="Saved record", layout=ipw.Layout(width="100%", height="6em"))
+        self.upload = ipw.FileUpload(accept=".json,application/json", multiple=False,
+                                     description="Open a file", tooltip="Load a saved game record (.json)")
+        self.button = ipw.Button(description="Load and replay", tooltip="Replay the pasted record")
+        self.message = ipw.HTML()
+        self.button.on_click(lambda _b: self.load(str(self.text.value)))
+        self.upload.observe(self._uploaded, names="value")
+        self.box = ipw.VBox([self.text, ipw.HBox([self.button, self.upload]), self.message])
+
+    def load(self, text: str) -> None:
+        said = self._load(text)
+        refused = said.startswith("Not loaded")
+        self.message.value = (f'<p data-role="record-message" role="{"alert" if refused else "status"}">'
+                              f"{html.escape(said)}</p>")
+
+    def _uploaded(self, change: dict[str, Any]) -> None:
+        files = change["new"]
+        if not files:
+            return
+        content = files[0]["content"]
+        try:
+            text = bytes(content).decode("utf-8")
+        except UnicodeDecodeError:
+            self.load("not text")
+            return
+        self.text.value = text
+        self.load(text)
 
 
 def play_app(game: str, preset: Mapping[str, str] | None = None) -> ipw.VBox:
@@ -149,29 +235,43 @@ def play_app(game: str, preset: Mapping[str, str] | None = None) -> ipw.VBox:
 
 
 def finished_rounds(state: GameState) -> int:
-    """How many rounds have been scored (the highest round any score line belongs to)."""
-    # Bangkok Klongs numbers its lines by the market day that closes their period: a period's
-    # Luk Phat points appear before it is scored, so the market days held count instead.
-    held = getattr(state, "market_days", None)
-    if isinstance(held, int):
-        return held
-    finished = max((line.round for line in state.score_sheet()), default=0)
-    # A game scored only at its end (Bangkok: its lines carry no round) has one round, once over.
-    return 1 if finished == 0 and state.is_over else finished
+    """How many rounds (Klongs: market days) have been scored: ``state.rounds_scored()``."""
+    return state.rounds_scored()
+
+
+def clip_text(text: object, limit: int = 60) -> str:
+    shown = str(text)
+    return shown if len(shown) <= limit else shown[: limit - 1] + "…"
 
 
 def score_sheet_html(state: GameState, names: list[str]) -> str:
-    """The latest scored round's lines and the running totals, as an HTML table naming each rule."""
+    """The whole game's sheet by round (each round's lines, with each rule's own words, and the
+    round's points) and the running totals, as HTML."""
     latest = finished_rounds(state)
-    lines = [line for line in state.score_sheet() if line.round in (latest, 0)]
-    # Klongs is scored on market days, not in rounds.
-    period = "market day" if state.GAME == "klongs" else "round"
+    period = period_word(state)
     title = "Final score sheet" if state.is_over else f"Score sheet after {period} {latest}"
-    rows = "".join(
-        f"<tr><td>{html.escape(names[line.seat])}</td><td>{html.escape(line.label)}</td>"
-        f'<td class="num">{line.points:+d}</td><td><code>{html.escape(line.rule)}</code></td></tr>'
-        for line in lines
-    )
+    # The view renders the lines' seat markers in these names ("You score…", "Ana wins…").
+    lines = state.view(0, names=names)["sheet"]
+    by_round: dict[int, list[dict[str, Any]]] = {}
+    for line in lines:
+        by_round.setdefault(int(line.get("round") or 0), []).append(line)
+    rows = []
+    for rnd, group in sorted(by_round.items(), key=lambda item: (item[0] == 0, item[0])):
+        heading = f"{period.capitalize()} {rnd}" if rnd else ("End of the game" if state.is_over else "Other")
+        rows.append(f'<tr class="re-sheet-round"><th colspan="4" scope="rowgroup">{html.escape(heading)}'
+                    "</th></tr>")
+        for line in group:
+            rule = str(line["rule"])
+            text = rule_text(state, rule)
+            rule_cell = (f"{html.escape(text)} <small>({html.escape(rule)})</small>" if text
+                         else f"<small>{html.escape(rule)}</small>")
+            rows.append(f"<tr><td>{html.escape(names[line['seat']])}</td><td>{html.escape(str(line['label']))}"
+                        f'</td><td class="num">{int(line["points"]):+d}</td><td>{rule_cell}</td></tr>')
+        points = [sum(int(x["points"]) for x in group if x["seat"] == s) for s in range(state.players)]
+        summary = ", ".join(f"{names[s]} {p:+d}" for s, p in enumerate(points))
+        rows.append(f'<tr class="re-sheet-sum"><td colspan="4">{html.escape(heading)}: '
+                    f"{html.escape(summary)}</td></tr>")
+    rows_html = "".join(rows)
     totals = "".join(
         f'<tr><th>{html.escape(names[s])}</th><td class="num" data-role="sheet-total" data-seat="{s}">'
         f"{points}</td></tr>"
@@ -187,10 +287,12 @@ def score_sheet_html(state: GameState, names: list[str]) -> str:
         verdict = f"<p><strong>{html.escape(who)} {verb}.</strong></p>"
     style = ("<style>.re-sheet table{border-collapse:collapse;margin:4px 0}.re-sheet td,.re-sheet th{"
              "padding:2px 10px;border-bottom:1px solid var(--jp-border-color2,#ddd);text-align:left}"
-             ".re-sheet .num{text-align:right;font-variant-numeric:tabular-nums}</style>")
+             ".re-sheet .num{text-align:right;font-variant-numeric:tabular-nums}"
+             ".re-sheet .re-sheet-round th{padding-top:8px;font-weight:600}"
+             ".re-sheet .re-sheet-sum td{font-style:italic;opacity:.8}</style>")
     return (f'{style}<div class="re-sheet" data-role="sheet"><h3>{title}</h3>{verdict}'
             f"<table><thead><tr><th>player</th><th>what</th><th>points</th><th>rule</th></tr></thead>"
-            f"<tbody>{rows}</tbody></table><h4>Totals</h4><table>{totals}</table></div>")
+            f"<tbody>{rows_html}</tbody></table><h4>Totals</h4><table>{totals}</table></div>")
 
 
 def score_chart(state: GameState, names: list[str]) -> go.Figure:
@@ -203,8 +305,18 @@ def score_chart(state: GameState, names: list[str]) -> go.Figure:
     for rnd, points in sorted(per_round.items()):
         fig.add_bar(name=f"round {rnd}" if rnd else "final", x=names, y=points)
     fig.update_layout(barmode="relative", height=280, margin={"l": 40, "r": 10, "t": 30, "b": 30},
-                      title="Points by round", legend={"orientation": "h"},
-                      paper_bgcolor="rgba(0,0,0,0)", plot_bgcolor="rgba(0,0,0,0)")
+                      title="Points by round", legend={"orientation": "h"})
+    return themed(fig)
+
+
+def themed(fig: go.Figure) -> go.Figure:
+    """Readable in a light and a dark theme alike: transparent backgrounds, a mid-grey font and
+    faint grid lines (the page's plotly keeps its own light template otherwise)."""
+    grey, grid = "#8a8a8a", "rgba(138,138,138,0.3)"
+    fig.update_layout(paper_bgcolor="rgba(0,0,0,0)", plot_bgcolor="rgba(0,0,0,0)", font={"color": grey},
+                      title_font={"color": grey}, legend_font={"color": grey})
+    fig.update_xaxes(gridcolor=grid, zerolinecolor=grid, linecolor=grid, tickfont={"color": grey})
+    fig.update_yaxes(gridcolor=grid, zerolinecolor=grid, linecolor=grid, tickfont={"color": grey})
     return fig
 
 

@@ -31,6 +31,7 @@ class FakeTrick(GameState):
     RULES = RuleCatalogue("fake", [Rule("fake.follow-suit", "Follow the led fruit if you can.", "1")])
     MIN_PLAYERS = 3
     MAX_PLAYERS = 3
+    SEAT_NAMES = ("Ana", "Ben", "Carlo")
 
     hands: tuple[tuple[str, ...], ...]
     trick: tuple[tuple[int, str], ...]
@@ -286,7 +287,7 @@ def test_view_hides_other_hands_unless_teaching() -> None:
     w = table()
     text = json.dumps(w.view)
     assert not any(secret in text for secret in w.state.secrets(0))
-    assert w.view["names"] == ["You", "Seat 1", "Seat 2"]
+    assert w.view["names"] == ["You", "Ben", "Carlo"]
     assert w.view["bots"] == [None, "random", "random"]
 
 

@@ -234,11 +234,20 @@ function dismissOnEscape(event, model) {
   return true;
 }
 
-// Puts `root` in the page, draws it now and whenever the kernel changes view, error or busy (one
-// message often changes all three: they are drawn once), and wires `listeners` ([type, handler]
-// pairs) on the root. Returns anywidget's clean-up.
-function mount(model, el, root, redraw, listeners) {
+// Puts `root` in the page with the table's shell (timeline.js), draws both now and whenever the
+// kernel changes view, error or busy (one message often changes all three: they are drawn once),
+// and wires `listeners` ([type, handler] pairs) on the root. Returns anywidget's clean-up.
+function mount(model, el, root, redrawGame, listeners) {
   el.append(root);
+  // The shell (timeline.js: undo, redo, speed, review, round summary, move log) is drawn first, so
+  // the game's own focus keeping finds its controls; the shell then gives back its own focus.
+  const shell = attachShell(model, root);
+  const redraw = () => {
+    const key = shell.before();
+    shell.draw();
+    redrawGame();
+    shell.after(key);
+  };
   let queued = false;
   const schedule = () => {
     if (queued) return;
