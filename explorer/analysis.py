@@ -26,11 +26,12 @@ import json
 import math
 import os
 import sys
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ._report import FIGURES, html_report
 from ._state import GameState
 from ._stats import differences, summary
 from ._sweep import Job, Plan, plan, play, play_batch
@@ -39,23 +40,27 @@ if TYPE_CHECKING:
     import pandas as pd
     from distributed import Client
 
-__all__ = ["differences", "read", "replay_row", "run", "summary", "write"]
+__all__ = ["charts", "differences", "html_report", "read", "replay_row", "run", "summary", "write"]
 
 #: Games per task sent to a worker: big enough to hide the scheduling cost, small enough that a lost
 #: worker costs little and the progress bar moves.
 BATCH = 25
+#: How a sweep reports progress: a bar (True), nothing (False) or a callback(done, total).
+Progress = bool | Callable[[int, int], object]
 #: How long to wait for an existing scheduler before saying it cannot be reached.
 CONNECT_TIMEOUT = "10s"
 
 
 def run(game: str, players: int | Sequence[int], *, bots: str | Sequence[str],
         vary: Mapping[str, Sequence[Any]] | None = None, games: int = 100, seed: int = 0,
-        scheduler: str | None = None, progress: bool = True) -> pd.DataFrame:
+        scheduler: str | None = None, progress: Progress = True) -> pd.DataFrame:
     """Play the sweep and return one row per game (see the module's docs for the columns).
 
     ``players``: an int or a list; ``bots``: a kind for every seat or one per seat; ``vary``:
     ``{option: [values]}``; ``games``: games for EACH combination of player count and varied values.
-    Bad arguments raise ``ValueError``/``TypeError`` before any game is played.
+    ``progress``: a bar on stderr (a widget in notebooks), ``False`` for none, or a callable
+    ``progress(done, total)`` called as games finish. Bad arguments raise ``ValueError``/``TypeError``
+    before any game is played.
     """
     pandas = _need("pandas")
     sweep = plan(game, players, bots=bots, vary=vary, games=games, seed=seed)
@@ -80,6 +85,12 @@ def replay_row(row: Mapping[str, Any] | Any) -> GameState:
                     options))
 
 
+def charts(frame: pd.DataFrame) -> list[Any]:
+    """Plotly figures of a sweep: scores per combination, win share per seat with intervals, game
+    length, points by scoring rule (needs plotly, in the ``app`` extra)."""
+    return [make(frame) for make in FIGURES]
+
+
 def write(frame: pd.DataFrame, path: str | Path) -> Path:
     """Save a sweep's rows as Parquet (the sweep's seed and varied options travel in its metadata)."""
     path = Path(path)
@@ -97,14 +108,14 @@ def read(path: str | Path) -> pd.DataFrame:
 # ---- Dask -----------------------------------------------------------------------------------------
 
 @contextmanager
-def _client(scheduler: str | None, progress: bool) -> Iterator[Client]:
+def _client(scheduler: str | None, progress: Progress) -> Iterator[Client]:
     distributed = _need("distributed")
     if scheduler is None:
         workers = max(1, os.cpu_count() or 1)
         cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                            dashboard_address="127.0.0.1:0", host="127.0.0.1")
         client = distributed.Client(cluster)
-        if progress:
+        if progress is True:
             print(f"Dask: {workers} local worker(s); dashboard {client.dashboard_link}", file=sys.stderr)
         try:
             yield client
@@ -119,7 +130,7 @@ def _client(scheduler: str | None, progress: bool) -> Iterator[Client]:
         client = distributed.Client(scheduler, timeout=CONNECT_TIMEOUT)
     except (OSError, TimeoutError) as exc:
         raise ConnectionError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
-    if progress:
+    if progress is True:
         print(f"Dask: scheduler {scheduler}; dashboard {client.dashboard_link}", file=sys.stderr)
     try:
         yield client
@@ -127,7 +138,7 @@ def _client(scheduler: str | None, progress: bool) -> Iterator[Client]:
         client.close()
 
 
-def _on_dask(client: Client, sweep: Plan, progress: bool) -> list[dict[str, Any]]:
+def _on_dask(client: Client, sweep: Plan, progress: Progress) -> list[dict[str, Any]]:
     distributed = _need("distributed")
     batches = list(_batches(sweep.jobs))
     # pure=False: two batches with equal jobs are still two pieces of work. Dask retries a batch whose
@@ -152,7 +163,7 @@ def _batches(jobs: Sequence[Job]) -> Iterator[list[Job]]:
         yield list(jobs[start:start + BATCH])
 
 
-def _inline(sweep: Plan, progress: bool) -> list[dict[str, Any]]:
+def _inline(sweep: Plan, progress: Progress) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
     bar = _bar(len(sweep.jobs), progress)
     for batch in _batches(sweep.jobs):
@@ -164,9 +175,26 @@ def _inline(sweep: Plan, progress: bool) -> list[dict[str, Any]]:
     return rows
 
 
-def _bar(total: int, progress: bool) -> Any:
-    if not progress:
+class _Callback:
+    """A progress callback dressed as the bit of a tqdm bar the loops use."""
+
+    def __init__(self, report: Callable[[int, int], object], total: int) -> None:
+        self.report, self.total, self.done = report, total, 0
+        report(0, total)
+
+    def update(self, n: int) -> None:
+        self.done += n
+        self.report(self.done, self.total)
+
+    def close(self) -> None:
+        pass
+
+
+def _bar(total: int, progress: Progress) -> Any:
+    if progress is False:
         return None
+    if callable(progress):
+        return _Callback(progress, total)
     from tqdm.auto import tqdm  # a widget bar in notebooks, a text bar in terminals
 
     return tqdm(total=total, desc="games", unit="game", file=sys.stderr)

@@ -84,9 +84,7 @@ def test_summary_has_intervals_and_the_report_its_charts(inline: pd.DataFrame) -
     assert len(table) == 3 + 4
     assert ((table["low"] <= table["win share"]) & (table["win share"] <= table["high"])).all()
     pytest.importorskip("plotly")
-    from explorer._report import html_report
-
-    page = html_report(inline)
+    page = analysis.html_report(inline)
     assert page.count("plotly-graph-div") == 4
     assert not re.search(r"<script[^>]*\bsrc=", page), "the report loads nothing from elsewhere"
 
