@@ -256,6 +256,15 @@ READINGS = {
         "skip": "The Japanese turn outline: the market day **takes the place** of John's draw.",
     },
 }
+#: Each reading in a few plain words, for the step titles (the option values stay for the code above).
+PLAIN = {
+    "moved_boat": {"need-not-touch": "a moved boat need not touch another",
+                   "must-not-touch": "a moved boat must not touch another"},
+    "inspector_thieves": {"all": "every thief in the column goes", "one": "one chosen thief goes"},
+    "two_cookshops": {"double": "cookshops double once", "each": "each cookshop doubles"},
+    "empty_hand": {"pass": "an empty hand passes", "big-market-day": "an empty hand calls the Big Market Day"},
+    "market_day_draw": {"draw": "the hand is refilled", "skip": "the market day takes the draw's place"},
+}
 TITLES = {"moved_boat": "1 A moved boat", "inspector_thieves": "2 The inspector",
           "two_cookshops": "3 Two cookshops", "empty_hand": "4 An empty hand",
           "market_day_draw": "5 The market day's draw"}
@@ -300,7 +309,7 @@ def reading_steps(name, play):
     steps = []
     for value in OPTIONS[name].choices:
         default = " (the default)" if value == OPTIONS[name].default else ""
-        label = f"Reading “{value}”{default}"
+        label = f"Reading: {PLAIN[name][value]}{default}"
         start, after = play(**{name: value})
         text = READINGS[name][value]
         if not after:

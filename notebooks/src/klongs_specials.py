@@ -34,6 +34,7 @@ sarah_start = State.from_position(2, {"board": {"a3": "shrimps:1"}, "stocks": [S
                                       "hands": [["pineapples:0+lukphat", "shrimps:2", "avocados:2", "eggplants:2"], None],
                                       "movement_cards": [0, 0]})
 sarah_end = sarah_start.play(f"place:{hand_boat(sarah_start, 0, 'pineapples')}@b4").play("decline")
+sarah = next(example.names for example in EXAMPLES if example.id == "klongs.sarah-stock-scenario")
 steps = [
     Step("A thief in red's hand",
          "Row 3 holds yellow's fish on b3, bananas on d3 and avocados on f3, and an inspector on h3. The "
@@ -61,12 +62,12 @@ steps = [
     Step("Sarah reaches the Big Market Day",
          "Sarah (red) holds 1 bananas, 3 fish and 7 flowers boats in her stock, and the counter stands one "
          "space short of the Big Market Day. She places her last Luk Phat boat on b4.",
-         sarah_start, rules=("klongs.market.big",), names=("Sarah (red)", "Yellow")),
+         sarah_start, rules=("klongs.market.big",), names=sarah),
     Step("The stock is scored",
          "Nobody can score a landing, so the day ends at once and the stocks are scored: 1 + (1+2+3) + "
          "(1+2+…+7) = 1 + 6 + 28 = 35 for Sarah's goods.",
          sarah_end, result="Stock: **35** points (book: 35).", rules=("klongs.stock", "klongs.winner"),
-         names=("Sarah (red)", "Yellow")),
+         names=sarah),
 ]
 Walkthrough(steps, title="Bangkok Klongs: thief, inspector and the final stock", table_class=KlongBoardWidget,
             names=["Red", "Yellow"])

@@ -35,8 +35,10 @@ from widgets.walkthrough import Step, Walkthrough, check_section
 start, after = mary_scenario()
 john = john_scenario()  # before, placed, declined the merchant, ended the turn, scored
 
-mary = ("Mary (red)", "Yellow")
-john_eva = ("Eva (red)", "Yellow", "John (green)")
+# The rulebook's names for the seats (Mary plays red; Eva red and John green), as its examples give them.
+names = {example.id: example.names for example in EXAMPLES}
+mary = names["klongs.mary-luk-phat"]
+john_eva = names["klongs.john-eva-scenario"]
 steps = [
     Step("Mary's first boat",
          "Mary plays red in a two-player game and opens it. Her hand holds a fish boat with the Luk Phat "

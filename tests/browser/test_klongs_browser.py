@@ -8,6 +8,7 @@ the board shows for a landing, the scores and the final summary are checked agai
 
 from __future__ import annotations
 
+import re
 from functools import partial
 from typing import Any
 
@@ -46,6 +47,38 @@ def landing_gains(after: explorer.GameState) -> dict[str, int]:
     return dict(scored["points"])
 
 
+# Notation a learner must never read on the table: boat ids, actions, seat numbers, track codes.
+NOTATION = re.compile(r"boat\d\d|\b(?:place|move|score|steal|inspect|merchant|draw):\S|\bseats? \d"
+                      r"|\bLMD\b|\bBMD\b")
+
+
+def check_plain_table(page: Any) -> None:
+    """The board's visible text: no notation; coordinates around the board; the key open beside it."""
+    text = page.locator(ROOT_SEL).inner_text()
+    assert not NOTATION.search(text), NOTATION.search(text)
+    columns = page.locator(f"{ROOT_SEL} .re-coord-col").all_inner_texts()
+    rows = page.locator(f"{ROOT_SEL} .re-coord-row").all_inner_texts()
+    assert columns == list("abcdefghij") and rows == [str(r) for r in range(1, 9)], (columns, rows)
+    key = page.locator(f'{ROOT_SEL} [data-role="key"]')
+    assert key.get_attribute("open") is not None
+    words = key.inner_text()
+    assert "little market day" in words and "Lb2 lies between b2, c2, b3 and c3" in words
+
+
+def check_bot_moves_marked(page: Any, state: explorer.GameState) -> None:
+    """Yellow's (the bot's) moves since the learner acted are outlined on the board and captioned."""
+    events = state.view(0)["events"]
+    mine = max((i for i, e in enumerate(events) if e["seat"] == 0), default=-1)
+    placed = [e["space"] for e in events[mine + 1:] if e["seat"] == 1 and e["type"] == "place"]
+    if not placed:
+        return
+    marked = page.locator(f"{ROOT_SEL} .re-space.re-just-played").evaluate_all(
+        "els => els.map(e => e.dataset.space)")
+    assert set(placed) <= set(marked), (placed, marked)
+    caption = page.locator(f'{ROOT_SEL} [data-role="just-played"]').inner_text()
+    assert "Yellow just played" in caption and "Yellow placed" in caption and placed[-1] in caption, caption
+
+
 def check_illegal_space(page: Any) -> None:
     """A dark space is still clickable: the engine's reason and rule appear, nothing changes."""
     dark = page.locator(f'{ROOT_SEL} .re-space[data-action^="place:"]:not(.legal)').first
@@ -77,6 +110,8 @@ def test_whole_two_player_game_by_clicking(page: Any, voila_url: str) -> None:
     seen: set[str] = set()
     scored_days: set[str] = set()
     landing_checks = 0
+    marked_checks = 0
+    hand_focus: int | None = None  # the move number after which the keyboard should be back in the hand
     for _ in range(400):
         wait_idle(page)
         root = page.locator(ROOT_SEL)
@@ -86,6 +121,16 @@ def test_whole_two_player_game_by_clicking(page: Any, voila_url: str) -> None:
         assert root.get_attribute("data-current") == "0" == str(state.current_player)
         assert root.get_attribute("data-phase") == state.view(0)["phase"]
         view = state.view(0)
+        if view["phase"] == "turn" and marked_checks < 6:
+            check_plain_table(page)
+            check_bot_moves_marked(page, state)
+            marked_checks += 1
+        if hand_focus is not None and view["phase"] == "turn":
+            later = [e["type"] for e in view["events"]][hand_focus:]
+            if "market" not in later:  # (a market day's pause may hold the focus on its own button)
+                inside = page.evaluate("() => Boolean(document.activeElement?.closest('.re-hand'))")
+                assert inside, "after the bots' turns the keyboard is back in the learner's hand"
+            hand_focus = None
         action = learner.choose(view)
         moves = view["targets"].get("move", {})
         if "move" not in seen and moves and view["phase"] == "after":
@@ -116,6 +161,14 @@ def test_whole_two_player_game_by_clicking(page: Any, voila_url: str) -> None:
             landing_checks += 1
             scored_days.add(page.locator(f'{ROOT_SEL} [data-role="market"]').inner_text().split("\n")[0])
             click_and_wait(page, page.locator(f'{ROOT_SEL} .re-space.legal[data-action="{action}"]'))
+        elif kind == "end" and "end" not in seen:
+            # Ending the turn from the keyboard: the focus must find its way back to the hand.
+            page.locator(f'{ROOT_SEL} button.legal[data-action="{action}"]').first.focus()
+            move = root.get_attribute("data-move")
+            page.keyboard.press("Enter")
+            page.wait_for_function(f"m => document.querySelector('{ROOT_SEL}').dataset.move !== m", arg=move,
+                                   timeout=10_000)
+            hand_focus = len(view["events"])
         else:
             click_and_wait(page, page.locator(f'{ROOT_SEL} button.legal[data-action="{action}"]').first)
         seen.add(kind)
@@ -129,11 +182,12 @@ def test_whole_two_player_game_by_clicking(page: Any, voila_url: str) -> None:
         pytest.fail("the game did not end")
     assert {"place", "move", "merchant", "score", "end"} <= seen, seen
     assert landing_checks >= 1 and any("Little Market Day" in day for day in scored_days), scored_days
+    assert marked_checks >= 3
     state = engine_state(page)
     assert state.is_over
     summary = page.locator(f'{ROOT_SEL} [data-role="summary"]')
     summary.wait_for(timeout=10_000)
-    winners = [("You (red)", "Yellow")[s] for s in state.outcome().winners]  # type: ignore[union-attr]
+    winners = [("You", "Yellow")[s] for s in state.outcome().winners]  # type: ignore[union-attr]
     assert all(name in summary.inner_text() for name in winners)
     finals = [int(page.locator(f'{ROOT_SEL} [data-role="final-score"][data-seat="{s}"]').inner_text())
               for s in range(2)]
@@ -147,6 +201,25 @@ def test_whole_two_player_game_by_clicking(page: Any, voila_url: str) -> None:
     assert not page.page_errors, page.page_errors
 
 
+def test_klong_board_on_a_phone(page: Any, voila_url: str) -> None:
+    """On a 390 x 844 phone the board scrolls sideways under a visible cue, the panels stack below it,
+    and the page itself does not scroll sideways."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_app(page, f"{voila_url}/voila/render/klongs_play.ipynb?players=2&seat=0&seed={SEED}&delay=0.05")
+    wait_idle(page)
+    wrap = page.locator(f"{ROOT_SEL} .re-board-wrap")
+    assert wrap.evaluate("el => el.scrollWidth > el.clientWidth"), "the board is wider than a phone"
+    cue = page.locator(f'{ROOT_SEL} [data-role="scroll-cue"]')
+    assert cue.is_visible() and "scroll it sideways" in cue.inner_text()
+    board = page.locator(f"{ROOT_SEL} .re-board-wrap").bounding_box()
+    hand = page.locator(f"{ROOT_SEL} .re-hand-box").bounding_box()
+    assert board and hand and hand["y"] >= board["y"] + board["height"], "the panels stack below the board"
+    assert hand["x"] + hand["width"] <= 391
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 391
+    check_plain_table(page)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "klongs-phone.png"))
+    assert not page.page_errors, page.page_errors
 
 
 def test_hub_links_the_klongs_pages(page: Any, voila_url: str) -> None:

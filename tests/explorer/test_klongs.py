@@ -14,9 +14,16 @@ from explorer import IllegalAction
 from explorer.klongs import RULES, State
 from explorer.klongs.examples import hand_boat
 
-from .helpers import run
+from . import helpers
 
 RED, YELLOW, GREEN, BLUE = 0, 1, 2, 3
+
+
+def run(state: State, *actions: str) -> State:
+    """``helpers.run`` for a Klongs state (typed as one)."""
+    played = helpers.run(state, *actions)
+    assert isinstance(played, State)
+    return played
 
 
 def new(players: int, seed: int, **rules: Any) -> State:

@@ -124,7 +124,8 @@ def test_heuristic_bot_clearly_beats_random() -> None:
 
 
 def test_heuristic_bot_plays_every_phase_and_variant() -> None:
-    for seed, rules in enumerate(({}, {"more_tactics": True}, {"inspector_thieves": "one"})):
+    variants: tuple[dict[str, object], ...] = ({}, {"more_tactics": True}, {"inspector_thieves": "one"})
+    for seed, rules in enumerate(variants):
         state = explorer.new_game("klongs", players=3, seed=seed, **rules)
         bot = make_bot("klongs", "heuristic", seed)
         while not state.is_over:

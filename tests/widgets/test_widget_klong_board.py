@@ -50,7 +50,7 @@ def learner_turns(widget: KlongBoardWidget, choose: Any, limit: int = 2000) -> i
     return clicks
 
 
-def landing_gains(before: State, after: State) -> dict[str, int]:
+def landing_gains(before: explorer.GameState, after: explorer.GameState) -> dict[str, int]:
     """Points per colour the landing rules paid between two states."""
     out: dict[str, int] = {}
     for line in after.score_sheet()[len(before.score_sheet()):]:
@@ -85,6 +85,7 @@ def test_whole_game_through_messages_scores_match_engine(players: int) -> None:
     assert view["scores"] == widget.state.scores()
     assert view["winners"] == list(widget.state.outcome().winners)  # type: ignore[union-attr]
     assert scorings > 0, "the learner never scored a landing: choose another seed"
+    assert isinstance(widget.state, State)
     assert finished_rounds(widget.state) == widget.state.market_days >= 1
     assert explorer.replay(widget.state.to_record()) == widget.state
 
