@@ -38,3 +38,42 @@ def test_notebook_matches_source(source: Path) -> None:
     )
     code = [c for c in stored.cells if c.cell_type == "code"]
     assert code and all(c.get("execution_count") for c in code), "notebook was not executed before saving"
+
+
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+SMALL = '''# %%
+import ipywidgets as ipw
+import explorer
+from widgets import TrickTableWidget
+
+hidden = ipw.HTML("never shown")
+TrickTableWidget(explorer.new_game("tindahan", players=3, seed=1), seat=None, bots=None, bot_delay=0)
+
+# %%
+ipw.VBox([ipw.HTML("shown"), ipw.Button(description="Next")])
+'''
+
+
+def test_built_notebooks_store_the_widgets_they_show(tmp_path: Path) -> None:
+    """A notebook opened in JupyterLab draws its widgets from the stored state, not "VBox(children=...)":
+    the build keeps every shown widget (with the models it refers to, its code included) and no other."""
+    builder: Any = load_builder()
+    source = tmp_path / "small.py"
+    source.write_text(SMALL)
+    built = builder.build_file(source, tmp_path / "small.ipynb")
+    notebook = read_notebook(built, as_version=4)
+    nbformat.validate(notebook)
+    state = notebook.metadata["widgets"][WIDGET_STATE]["state"]
+    shown = [output["data"][WIDGET_VIEW]["model_id"] for cell in notebook.cells
+             for output in cell.outputs if WIDGET_VIEW in output.get("data", {})]
+    assert len(shown) == 2 and all(model in state for model in shown)
+    table = state[shown[0]]
+    assert table["model_name"] == "AnyModel" and "export default" in table["state"]["_esm"]
+    assert table["state"]["view"]["game"] == "tindahan"
+    # The VBox's children, their layouts and styles come along; the unshown HTML does not.
+    texts = [model["state"].get("value") for model in state.values()]
+    assert "shown" in texts and "never shown" not in texts
+    referred = {ref.removeprefix("IPY_MODEL_") for ref in str(state[shown[1]]["state"]).split("'")
+                if ref.startswith("IPY_MODEL_")}
+    assert referred and referred <= set(state)
