@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ._errors import EditionError, IllegalAction, RecordError
 from ._examples import Example, compare, compare_example, refusal_lines
+from ._hint import Suggestion, hint
 from ._registry import GAMES, game_class, new_game, replay
 from ._state import GameState, Outcome, ScoreLine
 
@@ -27,11 +28,13 @@ __all__ = [
     "Outcome",
     "RecordError",
     "ScoreLine",
+    "Suggestion",
     "bangkok",
     "bastos",
     "compare",
     "compare_example",
     "game_class",
+    "hint",
     "klongs",
     "new_game",
     "refusal_lines",

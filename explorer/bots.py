@@ -7,7 +7,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-BOT_KINDS = ("random", "heuristic")
+BOT_KINDS = ("random", "heuristic", "strong")
 
 
 class Bot(Protocol):
@@ -52,9 +52,15 @@ class RandomBot(ViewBot):
 
 
 def make_bot(game: str, kind: str = "heuristic", seed: int | None = None) -> Bot:
-    """A bot for ``game``: ``"random"`` or ``"heuristic"`` (the game's own sensible player)."""
+    """A bot for ``game``: ``"random"``, ``"heuristic"`` (the game's own sensible player) or
+    ``"strong"`` (the hint's search over deals consistent with its seat's view; see
+    ``explorer._strong``)."""
     if kind == "random":
         return RandomBot(seed)
+    if kind == "strong":
+        from ._strong import StrongBot
+
+        return StrongBot(game, seed)
     if kind != "heuristic":
         raise ValueError(f"unknown bot kind {kind!r}; choose one of {', '.join(BOT_KINDS)}")
     module = importlib.import_module(f"explorer.{game}")

@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.table import Column
 from rich.table import Table as RichTable
 
+from ._analyze_cli import analyze
 from ._errors import RecordError
 from ._examples import verify as run_examples
 from ._registry import GAMES, game_class, new_game, replay
@@ -124,7 +125,7 @@ def play(
     start = new_game(known([game])[0], players=players, seed=seed, **parse_rules(rule))
     if not 0 <= seat < players:
         raise typer.BadParameter(f"--seat must be from 0 to {players - 1}")
-    table = Table(start, bots, people=[seat])
+    table = _watched(Table(start, bots, people=[seat]))
     while not table.state.is_over:
         mover = table.bot_to_act()
         if mover is not None:
@@ -151,6 +152,15 @@ def play(
     if save:
         save.write_text(json.dumps(state.to_record(), indent=1))
         console.print(f"record written to {save}")
+
+
+def _watched(table: Table) -> Table:
+    """``table`` with its strong bots reading the public table from it (see explorer._strong)."""
+    for bot in table.bots.values():
+        watch = getattr(bot, "watch", None)
+        if watch is not None:
+            watch(lambda: table.state)
+    return table
 
 
 def _print_sheet(state: GameState) -> None:
@@ -185,6 +195,7 @@ def simulate(
     bots: Annotated[str, typer.Option(help="bot kinds per seat, comma-separated")] = "heuristic,random",
     seed: Annotated[int, typer.Option(help="first seed")] = 0,
     rule: RulesOpt = None,
+    think: Annotated[float, typer.Option(help="seconds of search per move of a strong bot")] = 0.5,
 ) -> None:
     """Play bots against each other and print win shares and mean scores per seat."""
     from tqdm import tqdm
@@ -200,7 +211,11 @@ def simulate(
     options = parse_rules(rule)
     line_up = {s: kinds[s % len(kinds)] for s in range(count)}
     for i in tqdm(range(n), desc=f"{game} games", unit="game", file=sys.stderr):
-        state = Table(new_game(game, players=count, seed=seed + i, **options), line_up).play_out()
+        table = _watched(Table(new_game(game, players=count, seed=seed + i, **options), line_up))
+        for bot in table.bots.values():
+            if hasattr(bot, "seconds"):
+                bot.seconds = think
+        state = table.play_out()
         outcome = state.outcome()
         assert outcome is not None
         for s in outcome.winners:
@@ -209,6 +224,30 @@ def simulate(
     sheet = RichTable("seat", "bot", "win share", "mean score", title=f"{n} games of {game}, {count} players")
     for s in range(count):
         sheet.add_row(str(s), line_up[s], f"{wins[s] / n:.1%}", f"{totals[s] / n:.1f}")
+    console.print(sheet)
+
+
+@app.command("hint")
+def hint_cmd(
+    record: Annotated[Path, typer.Argument(help="a JSON game record (the position after its actions)")],
+    seconds: Annotated[float, typer.Option(help="seconds of search")] = 0.5,
+    seed: Annotated[int | None, typer.Option(help="seed: the same seed gives the same hint")] = None,
+    top: Annotated[int, typer.Option(help="how many moves to list")] = 5,
+) -> None:
+    """Suggest moves for the seat to act in a recorded position, with the search's reasons."""
+    from ._hint import hint
+
+    try:
+        state = replay(json.loads(record.read_text()))
+        suggestions = hint(state, seconds=seconds, seed=seed)
+    except (OSError, json.JSONDecodeError, RecordError, ValueError) as exc:
+        console.print(f"[red]{record}: {exc}[/red]")
+        raise typer.Exit(2) from None
+    sheet = RichTable("move", "margin", "win rate", "deals", Column("why", overflow="fold"),
+                      title=f"hints for {state.seat_names()[state.current_player or 0]} ({state!r})")
+    for s in suggestions[:top]:
+        sheet.add_row(f"{s.label}\n[dim]{s.action}[/dim]", f"{s.value:+.1f}", f"{s.win_rate:.0%}",
+                      str(s.samples), s.reason)
     console.print(sheet)
 
 
@@ -225,6 +264,9 @@ def random_game(
     while not state.is_over:
         state = state.play(rng.choice(state.legal_actions()))
     print(json.dumps(state.to_record(), indent=1))
+
+
+app.command()(analyze)  # sweeps on Dask: explorer/_analyze_cli.py
 
 
 def main() -> None:

@@ -1,0 +1,89 @@
+"""Bot strength: one bot of a kind against the others of another kind, win shares with 95% intervals.
+
+    .venv/bin/python benchmarks/bot_strength.py bangkok --players 2 --games 60 [--bot strong]
+        [--against heuristic] [--think 0.5] [--seed 0]
+
+The bot under test sits at seat ``game % players`` (every seat in turn), the other seats hold the
+``--against`` kind. A win shared by k seats counts 1/k. Printed: the bot's win share with a Wilson 95%
+interval, its ratio to the fair share (1 / players), its mean score margin over the best opponent and
+the CPU seconds per move it chose. A strong bot thinks for ``--think`` seconds of roll-out budget
+(a fixed number of roll-outs, explorer._hint.RATES), so the figures do not depend on the machine's load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+
+import explorer
+from explorer.bots import make_bot
+from explorer.table import Table, bot_seed
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def run(game: str, players: int, games: int, bot: str, against: str, think: float,
+        seed: int) -> dict[str, float]:
+    share = margin = 0.0
+    cpu = 0.0
+    moves = 0
+    for g in range(games):
+        state = explorer.new_game(game, players=players, seed=seed + g)
+        hero = g % players
+        tested = make_bot(game, bot, bot_seed(state.seed, hero))
+        if hasattr(tested, "seconds"):
+            tested.seconds = think
+        table = Table(state, {s: (tested if s == hero else against) for s in range(players)})
+        watch = getattr(tested, "watch", None)
+        if watch is not None:
+            watch(lambda t=table: t.state)
+        while not table.state.is_over:
+            mover = table.state.current_player
+            assert mover is not None
+            start = time.process_time()
+            action = table.choose(mover)
+            if mover == hero:
+                cpu += time.process_time() - start
+                moves += 1
+            table.play(action)
+        outcome = table.state.outcome()
+        assert outcome is not None
+        if hero in outcome.winners:
+            share += 1 / len(outcome.winners)
+        others = [p for s, p in enumerate(outcome.scores) if s != hero]
+        margin += outcome.scores[hero] - (max(others) if others else 0)
+    low, high = wilson(share, games)
+    return {"share": share / games, "low": low, "high": high, "fair": 1 / players,
+            "margin": margin / games, "cpu_per_move": cpu / max(1, moves)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("game", choices=explorer.GAMES)
+    parser.add_argument("--players", type=int, nargs="+", default=[2])
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--bot", default="strong")
+    parser.add_argument("--against", default="heuristic")
+    parser.add_argument("--think", type=float, default=0.5)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    for players in args.players:
+        r = run(args.game, players, args.games, args.bot, args.against, args.think, args.seed)
+        print(f"{args.game} {players}p {args.bot} vs {args.against} "
+              f"({args.games} games, think {args.think}s): "
+              f"win share {r['share']:.1%} [95% {r['low']:.1%}-{r['high']:.1%}], "
+              f"{r['share'] / r['fair']:.2f}x fair share, mean margin {r['margin']:+.1f}, "
+              f"{r['cpu_per_move']:.3f} CPU s/move", flush=True)
+
+
+if __name__ == "__main__":
+    main()

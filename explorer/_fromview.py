@@ -1,0 +1,159 @@
+"""A position rebuilt from one seat's view: what the strong bot searches from when it has only a view.
+
+``from_view(view)`` builds a state of the view's game whose public table is the view's, whose seat
+holds the view's hand and whose other seats hold placeholders of the right sizes: the search deals
+those anew for every sample (``explorer._determinize``), as it does for a real state. Nothing hidden
+is in a view, so nothing hidden can reach the bot.
+
+A view carries the whole public table of the trick games (Tindahan, Bastos!): the trick, the stalls or
+value table, the score sheet, and the round's plays in its events. Bangkok's and Klongs' views draw
+their tables for people (card ids, boards by space name), and their states keep derived tables and
+bitmasks; rebuilding those from a view is not done yet, so for them the strong bot reads the public
+position from the table it sits at (``StrongBot.watch``), dealing the hidden parts anew all the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ._registry import new_game
+from ._state import GameState, ScoreLine
+
+FromView = Callable[[dict[str, Any]], GameState]
+
+
+def from_view(view: dict[str, Any]) -> GameState:
+    """A state with the view's public table and the viewer's hand; others' hands are placeholders."""
+    build = BUILDERS.get(view["game"])
+    if build is None:
+        raise NotImplementedError(
+            f"the strong {view['game']} bot cannot rebuild the table from a view alone yet: give it the "
+            "table's state with bot.watch(lambda: table.state) (explorer simulate does)")
+    state = build(view)
+    state._n_actions = view["move_number"]
+    state._legal_cache = None
+    state.to_act = view["current_player"]
+    state.__dict__["_public_events"] = view["events"]
+    return state
+
+
+def _template(view: dict[str, Any]) -> Any:
+    rules = {k: v for k, v in view["rules"].items() if k != "start"}
+    return new_game(view["game"], players=view["players"], seed=0, **rules)
+
+
+def _lines(view: dict[str, Any]) -> tuple[ScoreLine, ...]:
+    return tuple(ScoreLine(d["seat"], d["label"], d["points"], d["rule"], d.get("round", 0))
+                 for d in view["sheet"])
+
+
+def _hands(view: dict[str, Any]) -> tuple[tuple[str, ...], ...]:
+    seat = view["seat"]
+    return tuple(tuple(view["hand"]) if s == seat else ("?",) * size
+                 for s, size in enumerate(view["hand_sizes"]))
+
+
+def _round_tricks(events: Sequence[dict[str, Any]]) -> list[tuple[list[str], int | None]]:
+    """The finished tricks of the current round: their cards and who took them (None: set aside)."""
+    tricks: list[tuple[list[str], int | None]] = []
+    current: list[str] = []
+    for event in _this_round(events):
+        kind = event.get("kind")
+        if kind in ("card", "lead", "trump") and isinstance(event.get("card"), str):
+            current.append(event["card"])
+        elif kind == "trick":
+            tricks.append((current, event["winner"]))
+            current = []
+        elif kind == "set-aside":
+            tricks.append((current, None))
+            current = []
+    return tricks
+
+
+def _this_round(events: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    start = 0
+    for i, event in enumerate(events):
+        if event.get("kind") == "round":
+            start = i + 1
+    return list(events[start:])
+
+
+def _tindahan(view: dict[str, Any]) -> GameState:
+    state: Any = _template(view)
+    n = view["players"]
+    state.round, state.rounds, state.dealer = view["round"], view["rounds"], view["dealer"]
+    state.leader, state.trump, state.led = view["leader"], view["trump"], view["led"]
+    state.cart_moved = view["cart_moved"]
+    state.stalls = tuple(tuple(view["stalls"][f]) for f in state.fruits)
+    state.sellers_left = tuple(view["sellers_left"])
+    state.tricks_won = tuple(view["tricks_won"])
+    placed = [0] * n
+    for event in _this_round(view["events"]):
+        if event.get("kind") == "seller":
+            placed[event["seat"]] += 1
+    state.placed = tuple(placed)
+    piles = [0] * n
+    for cards, winner in _round_tricks(view["events"]):
+        if winner is not None:
+            piles[winner] += len(cards)
+    state.piles = tuple(piles)
+    state.trick = tuple((p["seat"], p["kind"], p["card"] if p["kind"] == "card" else p["fruit"])
+                        for p in view["trick"])
+    last = view["last_trick"]
+    state.last_trick = None if last is None else (
+        tuple((p["seat"], p["kind"], p["card"] if p["kind"] == "card" else p["fruit"])
+              for p in last["plays"]),
+        last["winner"])
+    state.lines = _lines(view)
+    state.hands = _hands(view)
+    built: GameState = state
+    return built
+
+
+def _bastos(view: dict[str, Any]) -> GameState:
+    from .bastos._notation import FRUITS
+
+    state: Any = _template(view)
+    n = view["players"]
+    state.round, state.rounds, state.dealer = view["round"], view["rounds"], view["dealer"]
+    state.phase, state.leader, state.trump = view["phase"], view["leader"], view["trump"]
+    state.spare, state.adjusting = view["spare"], view["adjusting"]
+    picks = view["bastos_cards"]
+    # A pick made but not yet revealed is hidden: the sampler deals it from the unseen cards.
+    state.picks = tuple(p if p is not None else ("?" if chosen else None)
+                        for p, chosen in zip(picks, view["chosen"], strict=True))
+    state.colours = None if view["phase"] == "choose" else tuple(view["bastos"])
+    state.values = tuple(view["values"].get(f, 0) for f in FRUITS)
+    trick = []
+    declared = -1
+    cards = 0
+    for p in view["trick"]:
+        if p["kind"] == "card":
+            if p.get("trump"):
+                declared = cards
+            trick.append(("card", p["seat"], p["card"], bool(p.get("trump"))))
+            cards += 1
+        else:
+            trick.append(("adjust", p["seat"], p["fruit"], p["delta"]))
+    state.trick, state.cards_in_trick, state.declared_at = tuple(trick), cards, declared
+    won: list[tuple[str, ...]] = [()] * n
+    aside: tuple[str, ...] = ()
+    for played, winner in _round_tricks(view["events"]):
+        if winner is None:
+            aside += tuple(played)
+        else:
+            won[winner] += tuple(played)
+    state.won, state.set_aside = tuple(won), aside
+    state.tricks_won = tuple(view["tricks_won"])
+    last = view["last_trick"]
+    state.last_trick = None if last is None else (tuple(
+        ("card", p["seat"], p["card"], bool(p.get("trump"))) if p["kind"] == "card"
+        else ("adjust", p["seat"], p["fruit"], p["delta"]) for p in last["plays"]), last["winner"])
+    state.lines = _lines(view)
+    state.hands = _hands(view)
+    built: GameState = state
+    return built
+
+
+BUILDERS: dict[str, FromView] = {"tindahan": _tindahan, "bastos": _bastos}

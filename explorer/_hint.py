@@ -1,0 +1,136 @@
+"""``explorer.hint``: the best moves for a seat, with what the search saw put in plain words.
+
+The hint sees what ``state.view(seat)`` shows: the position is copied and every hidden part is dealt
+anew for each sample (``explorer._determinize``), so the other seats' secrets never reach it. With a
+``seed`` the work is a fixed number of roll-outs (``seconds`` times a calibrated rate for the game),
+so the same seed gives the same answer on a loaded machine; without one it stops at the deadline.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from ._search import MoveStats, SearchResult, search
+from ._state import GameState
+from ._words import render
+
+#: Roll-outs per second of one core (a full game from the opening, determinization included), measured
+#: on the project machine while other work shared it (benchmarks/hint_quality.py --rate prints them).
+#: A seeded hint spends ``seconds`` times this many roll-outs; later positions roll out faster, so a
+#: half-second hint takes less than half a second there.
+RATES: dict[str, float] = {"tindahan": 300.0, "bastos": 130.0, "bangkok": 280.0, "klongs": 280.0}
+MIN_PLAYOUTS = 8
+MAX_SECONDS = 60.0
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """One move the hint weighed: best first in ``hint()``'s list."""
+
+    action: str  # its notation (what state.play takes)
+    label: str  # the move in plain words, as the seat's view labels it
+    value: float  # expected final score margin over the best opponent
+    win_rate: float  # 0..1, share of sampled games won (a shared win counts in part)
+    reason: str  # why, in plain words, from what the search saw
+    samples: int  # games played out after this move
+
+    def __str__(self) -> str:
+        return f"{self.label}: {self.reason}"
+
+
+def playouts_for(game: str, seconds: float) -> int:
+    """The roll-out budget of a seeded search of ``seconds``."""
+    return max(MIN_PLAYOUTS, int(seconds * RATES.get(game, 150.0)))
+
+
+def check_seconds(seconds: object) -> float:
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not math.isfinite(seconds) \
+            or not 0 < seconds <= MAX_SECONDS:
+        raise ValueError(f"seconds must be a number above 0 and at most {MAX_SECONDS:g}, not {seconds!r}")
+    return float(seconds)
+
+
+def resolve_seat(state: GameState, seat: int | None) -> int:
+    current = state.current_player
+    if current is None:
+        raise ValueError(f"{state.GAME}: the game is over; there is no move to hint")
+    if seat is None:
+        return current
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
+        raise ValueError(f"{state.GAME}: seat must be an int from 0 to {state.players - 1}, not {seat!r}")
+    if seat != current:
+        names = state.seat_names(seat)
+        raise ValueError(render(f"{state.GAME}: it is not that seat's turn; {names[current]} is to act",
+                                names))
+    return seat
+
+
+def run_search(state: GameState, seat: int, seconds: float, seed: int | None) -> SearchResult:
+    if seed is None:
+        rng = random.Random()
+        deadline: float | None = time.perf_counter() + seconds
+        budget = playouts_for(state.GAME, seconds) * 4  # a fast machine may do more, never less
+    else:
+        rng = random.Random(f"hint:{seed}")
+        budget, deadline = playouts_for(state.GAME, seconds), None
+    return search(state, seat, playouts=budget, rng=rng, deadline=deadline)
+
+
+def _deals(count: int, total: int) -> str:
+    return f"{count} of {total} deals"
+
+
+def _points(value: float) -> str:
+    magnitude = abs(value)
+    words = f"{magnitude:.1f}".rstrip("0").rstrip(".")
+    return f"{words} point{'' if words == '1' else 's'}"
+
+
+def reason(stat: MoveStats, best: MoveStats, runner_up: MoveStats | None, labels: dict[str, str]) -> str:
+    """Plain words from what the search saw of one move."""
+    parts: list[str] = []
+    if stat.trick_deals:
+        parts.append(f"wins this trick in {_deals(stat.tricks, stat.trick_deals)}")
+    if stat.samples and abs(stat.gained / stat.samples) >= 0.5:
+        parts.append(f"scores about {_points(stat.gained / stat.samples)} before your next turn")
+    won = round(stat.wins)
+    parts.append(f"won the game in {_deals(won, stat.samples)} played out"
+                 if stat.samples else "not tried")
+    margin = stat.value
+    if stat.samples:
+        side = "ahead of" if margin >= 0 else "behind"
+        parts.append(f"finishing on average {_points(margin)} {side} the best opponent")
+    if stat is best and runner_up is not None and runner_up.samples:
+        gap = stat.value - runner_up.value
+        other = labels.get(runner_up.action, runner_up.action)
+        if gap > 0.05:
+            parts.append(f"{_points(gap)} better than the next best move ({other[:1].lower() + other[1:]})")
+        else:
+            parts.append(f"about as good as {other[:1].lower() + other[1:]}")
+    elif stat is not best and stat.samples:
+        parts.append(f"{_points(best.value - stat.value)} worse than the best move")
+    text = "; ".join(parts)
+    return text[:1].upper() + text[1:]
+
+
+def hint(state: GameState, seat: int | None = None, *, seconds: float = 0.5,
+         seed: int | None = None) -> list[Suggestion]:
+    """The moves of ``seat`` (default: the seat to act), best first, from what that seat may see.
+
+    Raises ``ValueError`` when the game is over, when ``seat`` is not to act, or for a bad ``seconds``
+    (a number above 0, at most 60). Deterministic for a ``seed``.
+    """
+    seconds = check_seconds(seconds)
+    seat = resolve_seat(state, seat)
+    view: dict[str, Any] = state.view(seat)
+    labels: dict[str, str] = view["labels"]
+    result = run_search(state, seat, seconds, seed)
+    stats = result.stats
+    best = stats[0]
+    runner_up = stats[1] if len(stats) > 1 else None
+    return [Suggestion(s.action, labels.get(s.action, s.action), round(s.value, 3), round(s.win_rate, 3),
+                       reason(s, best, runner_up, labels), s.samples) for s in stats]

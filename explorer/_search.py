@@ -1,0 +1,176 @@
+"""Determinized Monte-Carlo search: each candidate move is tried on many deals consistent with what the
+seat has seen, each deal played to its end on the fast playout path, and the moves compared by the
+final score margin over the best opponent.
+
+The search is a flat Monte-Carlo one with sequential halving (Karnin, Koren and Somekh 2013): the
+budget is spent in rounds, each round tries every surviving move on the same fresh deals (common
+random numbers: a move is compared with the others on the same cards), then the better half survives.
+Roll-outs are uniformly random: the heuristic bots decide from a view (about 0.3-4 ms a move), which
+would cost 30-100 times a random move, so a random roll-out buys far more deals in half a second
+(measured in benchmarks/README.md). With a seed the search is fixed by a budget of roll-outs, not by
+the clock, so a loaded machine gives the same answer.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ._determinize import determinize
+from ._playout import Playout
+from ._state import GameState
+
+
+@dataclass
+class MoveStats:
+    """What the search saw of one candidate move, summed over the deals it was tried on."""
+
+    action: str
+    samples: int = 0
+    margin: float = 0.0  # sum of final margins over the best opponent
+    wins: float = 0.0  # a shared win counts 1/k
+    margin_sq: float = 0.0
+    tricks: int = 0  # trick games: deals where the seat took the trick this move was played to
+    trick_deals: int = 0  # deals where that trick was finished
+    gained: float = 0.0  # points the seat had gained by the time its next turn came (or the end)
+    margins: list[float] = field(default_factory=list)  # one per deal, in the order of the deals
+
+    @property
+    def value(self) -> float:
+        return self.margin / self.samples if self.samples else -math.inf
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.samples if self.samples else 0.0
+
+    @property
+    def spread(self) -> float:
+        """The standard error of ``value``."""
+        if self.samples < 2:
+            return math.inf
+        mean = self.value
+        var = max(0.0, self.margin_sq / self.samples - mean * mean)
+        return math.sqrt(var / (self.samples - 1))
+
+
+@dataclass
+class SearchResult:
+    seat: int
+    stats: list[MoveStats]  # best first
+    deals: int  # deals drawn
+    playouts: int
+    seconds: float
+
+    def stat(self, action: str) -> MoveStats | None:
+        return next((s for s in self.stats if s.action == action), None)
+
+
+def _index_of(playout: Playout, notation: str) -> int:
+    for index in range(playout.legal()):
+        if playout.notation(index) == notation:
+            return index
+    raise ValueError(f"{notation} is not legal in a sampled deal")  # pragma: no cover
+
+
+def _margin(scores: Sequence[int], seat: int) -> tuple[float, float]:
+    """(final margin over the best opponent, win share) for ``seat``."""
+    others = [s for i, s in enumerate(scores) if i != seat]
+    if not others:  # solo Bangkok: the score itself
+        return float(scores[seat]), 1.0
+    best_other = max(others)
+    mine = scores[seat]
+    if mine > best_other:
+        return float(mine - best_other), 1.0
+    if mine == best_other:
+        return 0.0, 1.0 / (1 + sum(1 for s in others if s == mine))
+    return float(mine - best_other), 0.0
+
+
+def _tricks_won(pos: Any, seat: int) -> int | None:
+    won = getattr(pos, "tricks_won", None)
+    return None if won is None or not hasattr(pos, "trick") else int(won[seat])
+
+
+def _final_scores(pos: Any, playout: Playout) -> list[int]:
+    """Scores to compare at a roll-out's end: Bangkok's hidden pontoon tiles count (the sample dealt
+    them), as they will once the game is over."""
+    sheet = getattr(pos, "market_sheet", None)
+    if sheet is not None and not playout.is_over:
+        return [sheet(s, reveal=True).total for s in range(pos.players)]
+    return playout.scores()
+
+
+def _roll(sample: Any, seat: int, action: str, rng: random.Random, stats: MoveStats,
+          horizon: int | None = None) -> None:
+    playout = sample.playout()
+    before = playout.scores()[seat]
+    pos: Any = getattr(playout, "_pos", None)
+    tricks_before = _tricks_won(pos, seat)
+    playout.apply(_index_of(playout, action))
+    trick_open = tricks_before is not None
+    gained_at: float | None = None
+    turns = 0
+    while True:
+        if trick_open and (playout.is_over or not pos.trick or getattr(pos, "round", 0) != sample.round):
+            after = _tricks_won(pos, seat)
+            if after is not None and tricks_before is not None and getattr(pos, "round", 0) == sample.round:
+                stats.trick_deals += 1
+                stats.tricks += after > tricks_before
+            trick_open = False
+        if gained_at is None and (playout.is_over or playout.current_player == seat):
+            gained_at = playout.scores()[seat] - before
+        if playout.is_over:
+            break
+        if horizon is not None and playout.current_player == seat:
+            turns += 1  # the seat's own moves after this one (a turn may take several)
+            if turns > horizon:
+                break
+        playout.apply(rng.randrange(playout.legal()))
+    margin, share = _margin(_final_scores(pos, playout) if horizon is not None else playout.scores(), seat)
+    stats.samples += 1
+    stats.margin += margin
+    stats.margin_sq += margin * margin
+    stats.margins.append(margin)
+    stats.wins += share
+    stats.gained += gained_at or 0.0
+
+
+def search(state: GameState, seat: int, *, playouts: int, rng: random.Random,
+           deadline: float | None = None, candidates: Sequence[str] | None = None,
+           keep: str | None = None, horizon: int | None = None) -> SearchResult:
+    """Compare the legal moves of ``seat`` (to act in ``state``) over determinized deals, spending at
+    most ``playouts`` roll-outs (and stopping at ``deadline``, a ``time.perf_counter()`` value, if given:
+    then the answer depends on the machine's speed). ``keep`` survives every halving (the strong bot
+    keeps its heuristic's move, to compare the best one with it on the same deals)."""
+    start = time.perf_counter()
+    moves = list(candidates) if candidates is not None else [str(a) for a in state.legal_actions()]
+    stats = {m: MoveStats(m) for m in moves}
+    alive = list(moves)
+    stop = math.inf if deadline is None else deadline
+    rounds = max(1, math.ceil(math.log2(len(alive)))) if len(alive) > 1 else 1
+    used = deals = 0
+    for r in range(rounds):
+        per_move = max(1, (playouts - used) // ((rounds - r) * len(alive)))
+        for _ in range(per_move):
+            if (used > 0 and used + len(alive) > playouts) or time.perf_counter() > stop:
+                break
+            sample = determinize(state, seat, rng)
+            deals += 1
+            roll_seed = rng.randrange(2**31)
+            for move in alive:
+                # Common random numbers: every move meets the same deal and the same roll-out dice.
+                _roll(sample, seat, move, random.Random(roll_seed), stats[move], horizon)
+                used += 1
+        if r < rounds - 1:
+            alive.sort(key=lambda m: (-stats[m].value, moves.index(m)))
+            alive = alive[:max(1, math.ceil(len(alive) / 2))]
+            if keep is not None and keep in stats and keep not in alive:
+                alive.append(keep)
+    survivors = set(alive)
+    ranked = sorted(moves, key=lambda m: (m not in survivors, -stats[m].samples if m not in survivors else 0,
+                                           -stats[m].value, moves.index(m)))
+    return SearchResult(seat, [stats[m] for m in ranked], deals, used, time.perf_counter() - start)
