@@ -1,7 +1,7 @@
 """Bangkok in the browser: the port, the floating markets, and a table that hosts both.
 
-One ES module (``static/bangkok_port.js`` then ``static/bangkok.js``, after the shared
-``common.js``) draws every part; a widget class says which parts it shows:
+One ES module (``static/bangkok_port.js``, ``static/bangkok_keys.js`` then ``static/bangkok.js``,
+after the shared ``common.js``) draws every part; a widget class says which parts it shows:
 
 - :class:`PortWidget`: the port, the two piles with their counts and the 12 ends. Choose a hand card
   and the ends where it may go light up; choose a lit end and every legal collection is offered, the
@@ -95,9 +95,10 @@ class BangkokTableWidget(GameWidget):
     GAMES: ClassVar[tuple[str, ...] | None] = ("bangkok",)
     #: Which parts of the table the browser draws.
     PARTS: ClassVar[tuple[str, ...]] = ("port", "markets")
-    # The board in two files (each under 600 lines): cards, port and hand; then markets and the table.
-    _esm = es_module("bangkok_port", "bangkok")
-    _css = style_sheet("bangkok_port", "bangkok")
+    # The board in three files (each under 600 lines): cards, port and hand; the key and the bots'
+    # moves marked; then markets and the table.
+    _esm = es_module("bangkok_port", "bangkok_keys", "bangkok")
+    _css = style_sheet("bangkok_port", "bangkok", "bangkok_keys")
 
     overlay = traitlets.Bool(False, help="start with the markets' scoring overlay shown")
 

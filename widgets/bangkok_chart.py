@@ -20,6 +20,11 @@ from explorer.bangkok import RULE_COMPLETE, RULE_OBJECTIVE
 from .bangkok import solo_benchmark
 
 KINDS = (("objective", "objective"), ("chilli", "chilli cards"), ("complete", "completed market"))
+#: Readable on JupyterLab's light and dark themes alike: a mid-grey font, faint grid lines, no
+#: background of its own (the page's plotly keeps its light template otherwise: dark text on dark).
+GREY, GRID = "#8a8a8a", "rgba(138,138,138,0.3)"
+AXIS = {"gridcolor": GRID, "zerolinecolor": GRID, "linecolor": GRID, "tickfont": {"color": GREY},
+        "title_font": {"color": GREY}}
 
 
 def _kind(rule: str) -> str:
@@ -32,7 +37,8 @@ def bangkok_chart(state: GameState, names: list[str]) -> go.Figure:
     """Points by kind per player, or (solo) the final score against the bot's distribution."""
     layout: dict[str, Any] = {"height": 300, "margin": {"l": 40, "r": 10, "t": 40, "b": 40},
                               "paper_bgcolor": "rgba(0,0,0,0)", "plot_bgcolor": "rgba(0,0,0,0)",
-                              "legend": {"orientation": "h"}}
+                              "font": {"color": GREY}, "title_font": {"color": GREY},
+                              "legend": {"orientation": "h", "font": {"color": GREY}}}
     fig = go.Figure()
     if state.players == 1:
         mine = state.scores()[0]
@@ -43,10 +49,11 @@ def bangkok_chart(state: GameState, names: list[str]) -> go.Figure:
         fig.add_bar(x=xs, y=[counts.get(x, 0) for x in xs], name=f"heuristic bot, {len(scores)} games",
                     marker={"color": ["#f28e2b" if x == mine else "#4e79a7" for x in xs]})
         fig.add_vline(x=mine, line={"color": "#f28e2b", "width": 3, "dash": "dot"},
-                      annotation={"text": f"{names[0]}: {mine}", "showarrow": False})
+                      annotation={"text": f"{names[0]}: {mine}", "showarrow": False, "font": {"color": GREY}})
         title = f"Your {mine} points: better than {below} of the bot's {len(scores)} solo games"
         fig.update_layout(title=title,
-                          xaxis={"title": "final score", "dtick": 1}, yaxis={"title": "bot games"},
+                          xaxis={"title": "final score", "dtick": 1, **AXIS},
+                          yaxis={"title": "bot games", **AXIS},
                           showlegend=False, **layout)
         return fig
     points = {kind: [0] * state.players for kind, _ in KINDS}
@@ -54,5 +61,5 @@ def bangkok_chart(state: GameState, names: list[str]) -> go.Figure:
         points[_kind(line.rule)][line.seat] += line.points
     for kind, label in KINDS:
         fig.add_bar(name=label, x=names, y=points[kind])
-    fig.update_layout(barmode="relative", title="Points by kind", **layout)
+    fig.update_layout(barmode="relative", title="Points by kind", xaxis=AXIS, yaxis=AXIS, **layout)
     return fig

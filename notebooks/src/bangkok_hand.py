@@ -136,26 +136,32 @@ from widgets.walkthrough import Step, Walkthrough
 
 steps = [
     Step("A card needs a shared good",
-         "Your `PZ` may face row 1 (it shows `Z` and `P`), but not row 3, whose cards show only fish and "
-         "blue peas. Choose `PZ`: only the ends of lines with a zucchini or a passion fruit light up.",
+         "Your boat with passion fruit and Thai zucchini may face row 1, but not row 3, whose cards show "
+         "only fish and blue peas. Choose it: only the ends of lines with a zucchini or a passion fruit light "
+         "up.",
          start, rules=("bangkok.place.shared-good",)),
     Step("Example 1: first and third",
-         "Lay `PZ` right of row 1: `Z` pays for the first card, `P` for the third; the fish card stays.",
-         start, result="Takes **a1** and **c1**, both forced.",
+         "Lay the passion fruit and zucchini boat right of row 1: the zucchini pays for the first card, the "
+         "passion fruit for the third; the fish card stays.",
+         start, result="Takes the **left** and **right** cards of row 1, both forced.",
          rules=("bangkok.collect.one-per-good", "bangkok.collect.no-refusal")),
     Step("Example 2: one forced, one chosen",
-         "Row 1 is `Z P PB`. The zucchini card is forced; the passion fruit is the second **or** the third "
-         "card. The collection buttons show both ways.",
-         ex2, result="Two ways: a1+b1 or a1+c1.", rules=("bangkok.collect.no-refusal",)),
+         "Row 1 shows a zucchini, a passion fruit, and a passion fruit with blue peas. The zucchini card is "
+         "forced; the passion fruit is the second **or** the third card. The collection buttons show both "
+         "ways.",
+         ex2, result="Two ways: left and middle, or left and right.", rules=("bangkok.collect.no-refusal",)),
     Step("Example 2: the third card taken",
          "The book's player took the first and the third card. Their hand now holds four cards, one more "
          "than three, so one goes to their market before the turn ends (part 3).",
-         ex2_after, result="Hand: **B F PB Z**.", rules=("bangkok.market.required",)),
+         ex2_after, result="Hand: blue peas, fish, passion fruit with blue peas, zucchini.",
+         rules=("bangkok.market.required",)),
     Step("Example 3: two passion fruit",
-         "`PP` facing `ZB P PF`: each `P` pays for one passion-fruit card.", ex3,
+         "A boat with 2 passion fruit facing zucchini with peas, passion fruit, and passion fruit with "
+         "fish: each passion fruit pays for one passion-fruit card.", ex3,
          result="Takes the second and third cards.", rules=("bangkok.collect.one-per-good",)),
     Step("Example 4: one good unused",
-         "`PP` facing `ZB F PF`: only the third card shows passion fruit, so only one card is taken.", ex4,
+         "A boat with 2 passion fruit facing zucchini with peas, fish, and passion fruit with fish: only "
+         "the third card shows passion fruit, so only one card is taken.", ex4,
          result="Takes the third card only.", rules=("bangkok.collect.count",)),
 ]
 top.fill(Walkthrough(steps, title="Bangkok: improving your hand", table_class=BangkokTableWidget))

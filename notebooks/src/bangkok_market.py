@@ -143,15 +143,19 @@ ninth = book_scenario(["PZ F P", *OTHER_ROWS], ["P!1P", "F", "PF"],
                       markets=[["Z!4B B B", "FZ BB!3BF BF", "ZZ BF ."], EMPTY_MARKET], objectives=["B", "P"])
 ninth = ninth.play(ninth.collections("PF", "R1R").actions[0])
 steps = [
-    Step("The first card", "Four cards in hand and an empty market: only `a1`, beside the pontoon, is lit.",
+    Step("The first card", "Four cards in hand and an empty market: only the top left place, beside the "
+         "pontoon, is lit.",
          first, rules=("bangkok.market.first-corner",)),
-    Step("Along a side", "With `PF` at `a1`, the next card may go to `b1` or `a2`. Try `b2`: it only touches "
-         "`a1` at a corner.", grown, rules=("bangkok.market.adjacent",)),
-    Step("One chilli per row", "Choose `P!1P`: `c1` stays dark, because row 1 already has a chilli card.",
+    Step("Along a side", "With a card at the top left, the next card may go beside it (top middle) or below "
+         "it (middle left). Try the centre: it only touches the top left card at a corner.", grown,
+         rules=("bangkok.market.adjacent",)),
+    Step("One chilli per row", "Choose the type-1 chilli for passion fruit: the top right place stays dark, "
+         "because the top row already has a chilli card.",
          taken, rules=("bangkok.market.chilli-row",)),
     Step("Nothing fits", "Every row has a chilli card and the hand holds only chilli cards: slip one back "
          "under its pile.", stuck, rules=("bangkok.market.blocked",)),
-    Step("The ninth card", "`P!1P` goes to `c3` and completes the market: this round is the last.",
+    Step("The ninth card", "The type-1 chilli for passion fruit goes to the bottom right place and completes "
+         "the market: this round is the last.",
          ninth, rules=("bangkok.end.trigger",)),
 ]
 top.fill(Walkthrough(steps, title="Bangkok: the floating market", table_class=MarketWidget))

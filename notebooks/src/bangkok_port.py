@@ -110,18 +110,25 @@ from widgets.walkthrough import Step, Walkthrough
 
 three = explorer.new_game("bangkok", players=2, seed=1, start=position)
 steps = [
-    Step("Row 1, before", "`PZ` will be laid right of row 1 and take the first and third cards.", before,
+    Step("Row 1, before", "The passion fruit and zucchini boat will be laid right of row 1 and take the "
+         "first and third cards.", before,
          rules=("bangkok.port.shift",)),
-    Step("Row 1, after", "The fish card slid left to `a1`, `PZ` followed into `b1`, and `c1` took the chilli "
-         "pile's top card because the port showed only one chilli card.", after,
-         result="Row 1: **F PZ P!1P**.", rules=("bangkok.port.shift", "bangkok.port.refill")),
-    Step("Three cards taken, before", "`PZF` will take all three cards of row 1.", three,
+    Step("Row 1, after", "The fish card slid left to the row's left end, the placed boat followed into the "
+         "middle, and the right end took the chilli pile's top card because the port showed only one "
+         "chilli card.", after,
+         result="Row 1: fish, the placed boat, a type-1 chilli for passion fruit.",
+         rules=("bangkok.port.shift", "bangkok.port.refill")),
+    Step("Three cards taken, before", "The boat with passion fruit, zucchini and fish will take all three "
+         "cards of row 1.", three,
          rules=("bangkok.collect.count",)),
-    Step("Three cards taken, after", "`PZF` slid all the way to `a1`; `b1` came from the chilli pile (one "
-         "chilli card in the port), then `c1` from the boat pile (now two).",
+    Step("Three cards taken, after", "The placed boat slid all the way to the left end; the middle came "
+         "from the chilli pile (one chilli card in the port), then the right end from the boat pile (now "
+         "two).",
          three.play("place:PZF@R1R>a1=ZB,b1=F,c1=P"), rules=("bangkok.port.refill",)),
-    Step("Column 1, before", "`ZB` will be laid below column 1 and take `a1` and `a2`.", column),
-    Step("Column 1, after", "The fish card slid up to `a1`, `ZB` followed into `a2`, and `a3` was refilled.",
+    Step("Column 1, before", "The zucchini and blue peas boat will be laid below column 1 and take its top "
+         "and middle cards.", column),
+    Step("Column 1, after", "The fish card slid up to the top, the placed boat followed into the middle, "
+         "and the bottom place was refilled.",
          pushed, rules=("bangkok.port.shift",)),
 ]
 top.fill(Walkthrough(steps, title="Bangkok: completing the port", table_class=PortWidget))

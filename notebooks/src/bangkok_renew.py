@@ -100,10 +100,12 @@ from widgets import PortWidget
 from widgets.walkthrough import Step, Walkthrough
 
 steps = [
-    Step("Before", "Row 3 holds `FF`, `F!2P` and `BB`; the piles' tops are `ZZ`, `PB` and `P!1P`.", before,
+    Step("Before", "Row 3 holds a boat with 2 fish, a type-2 chilli for passion fruit and a boat with 2 "
+         "blue peas; the piles' top cards are hidden, as at the table.", before,
          rules=("bangkok.renew.line",)),
     Step("Row 3 renewed", "Each card was swapped for the top card of its own pile; the old ones went under.",
-         after, result="Row 3: **ZZ P!1P PB**.", rules=("bangkok.renew.line",)),
+         after, result="Row 3: a boat with 2 zucchini, a type-1 chilli for passion fruit, a boat with "
+         "passion fruit and blue peas.", rules=("bangkok.renew.line",)),
     Step("Nothing to swap with", "The chilli pile is empty, and row 1 holds only chilli cards: renewing it "
          "is refused.", late, rules=("bangkok.renew.pile-empty",)),
 ]

@@ -141,12 +141,13 @@ crowd = explorer.new_game("bangkok", players=2, seed=1, type1_below_zero=True, s
     "port": ["ZB F P", *OTHER_ROWS], "hands": [["Z", "F", "B"], ["PZ", "ZB", "PF"]],
     "markets": [crowded, [". . .", ". . .", ". . ."]], "objectives": ["Z", "P"]})
 steps = [
-    Step("The book's 20-point market", "A's market is complete and the game is over, so every objective is "
-         "shown. Choose each score line to see which cards it counts.", done,
+    Step("The book's 20-point market", "This market is complete and the game is over, so every objective "
+         "is shown. Choose each score line to see which cards it counts.", done,
          result="6 + 2 + 6 + 4 + 2 = **20**.", rules=("bangkok.score.objective", "bangkok.score.chilli-4",
                                                       "bangkok.score.chilli-3", "bangkok.score.chilli-1")),
-    Step("A crowded type-1 card", "With `type1_below_zero=True`, `P!1P` among seven passion fruit scores "
-         "5 − 7 = −2.", crowd, rules=("bangkok.score.chilli-1",)),
+    Step("A crowded type-1 card", "With the option that lets a type-1 chilli go below zero, the type-1 "
+         "chilli for passion fruit among seven passion fruit scores 5 − 7 = −2.", crowd,
+         rules=("bangkok.score.chilli-1",)),
 ]
 top.fill(Walkthrough(steps, title="Bangkok: scoring", table_class=MarketWidget))
 

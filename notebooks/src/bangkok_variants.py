@@ -138,7 +138,8 @@ steps = [
     Step("The final market", "The market is full after seven turns, so the game is over early. **Scoring** "
          "shows what each chilli card earned.", solo,
          rules=("bangkok.solo.turns", "bangkok.score.complete")),
-    Step("Expert: one chilli per column", "`Z!4B` at `a1` closes row 1 and column a to `P!1P`.",
+    Step("Expert: one chilli per column", "The type-4 chilli at the top left closes the top row and the "
+         "left column to the type-1 chilli for passion fruit.",
          taken["expert"], rules=("bangkok.market.chilli-column",)),
 ]
 top.fill(Walkthrough(steps, title="Bangkok: solo and expert", table_class=BangkokTableWidget))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -109,7 +110,9 @@ def test_two_step_placement_offers_the_engines_collections() -> None:
     assert [cell["card"] for cell in widget.view["port"][0]][:2] == ["P", "PZ"]
     assert move["placed"] == widget.view["port"][0][1]["id"]
     assert [d["cell"] for d in move["drawn"]] == ["c1"]
-    assert move["caption"].startswith("Step 2: PZ is pushed in right of row 1, so row 1 slides left")
+    assert move["caption"].startswith(
+        "Step 2: the boat with passion fruit and Thai zucchini is pushed in right of row 1, so row 1 "
+        "slides left")
 
 
 def test_market_phase_and_refusals_in_the_market() -> None:
@@ -221,7 +224,8 @@ def test_play_app_uses_the_table_and_its_chart() -> None:
     assert sum(fig.data[0].y) == 100
 
 
-FRONT_END = ("bangkok_port.js", "bangkok.js", "bangkok_port.css", "bangkok.css")
+FRONT_END = ("bangkok_port.js", "bangkok_keys.js", "bangkok.js", "bangkok_port.css", "bangkok.css",
+             "bangkok_keys.css")
 
 
 def test_front_end_carries_the_hooks() -> None:
@@ -257,8 +261,10 @@ def test_a_choice_names_only_its_rivals_not_the_forced_card() -> None:
     # taken in every collection, so b1's reason must not call it a rival of b1.
     state = scenario(["Z P PB", *OTHER_ROWS], ["PZ", "F", "B"])
     reasons = {c.cell: c.reason for c in state.collections("PZ", "R1R").cells}
-    assert reasons["b1"] == "b1 (P) is one choice: it competes with c1 for the same good (P)"
-    assert reasons["c1"] == "c1 (PB) is one choice: it competes with b1 for the same good (P)"
+    assert reasons["b1"] == ("The boat with passion fruit at row 1, middle is one choice: it competes with "
+                             "the card at row 1, right for the same good (passion fruit)")
+    assert reasons["c1"] == ("The boat with passion fruit and blue peas at row 1, right is one choice: it "
+                             "competes with the card at row 1, middle for the same good (passion fruit)")
 
 
 def test_solo_benchmark_is_played_ahead_on_the_loop() -> None:
@@ -276,3 +282,28 @@ def test_solo_benchmark_is_played_ahead_on_the_loop() -> None:
 
     assert asyncio.run(play_along()) == 4, "the games were played between other work on the loop"
     assert solo_benchmark(state, 6) == solo_scores(6, solo_slots="piles-only")
+
+
+def test_the_table_names_seats_and_tells_the_bots_moves_in_words() -> None:
+    widget = BangkokTableWidget.new_game("bangkok", players=3, seat=0, seed=2, bot_delay=0)
+    rng = random.Random(2)
+    while len([e for e in widget.view["events"] if e["seat"] != 0]) < 4:
+        view = widget.view
+        assert widget.handle_intent({"type": "play", "action": rng.choice(view["legal"]),
+                                     "move": view["move_number"]})
+    view = widget.view
+    assert view["names"] == ["You", "Boon", "Chai"]
+    texts = [e["text"] for e in view["events"]] + list(view["labels"].values())
+    assert all(t.startswith(("You ", "Boon ", "Chai ")) for t in texts[: len(view["events"])]), texts
+    notation = re.compile(r"[Ss]eat \d|![1-4]|#\d|\b[abc][1-3]\b|\b[RC][1-3][LRTB]?\b|\b[PZBF]{1,3}\b")
+    assert not [t for t in texts if notation.search(t)]
+    # What the JS needs to mark the bots' moves and draw the key comes with the view.
+    bot = next(e for e in reversed(view["events"]) if e["seat"] != 0)
+    assert bot["kind"] in ("place", "market", "renew", "return", "pass") and "move" in bot
+    assert set(view["chilli_types"]) == {"1", "2", "3", "4"}
+    assert view["place_words"]["market"]["b2"] == "centre"
+    js = BangkokTableWidget._esm
+    assert isinstance(js, str)
+    for hook in ("re-just-played", '"data-role": "just-played"', '"data-role": "legend"', "view.chilli_types",
+                 "view.place_words", "firstPlayerText", "hadFocus"):
+        assert hook in js, hook

@@ -28,6 +28,8 @@ function header(view, ui) {
   else if (view.players === 1) bits.push("Solo");
   else if (isSeat(view.round)) bits.push(`Round ${view.round}`);
   if (view.expert) bits.push("expert version");
+  const first = firstPlayerText(view);
+  if (first) bits.push(first);
   const parts = asArray(view.parts);
   return headerBar("Bangkok", bits.join(" \u00B7 "), {
     tags: view.ending && !view.is_over ? [h("span", { class: "re-tag re-ending", text: "Last round: a market is complete" })] : [],
@@ -66,7 +68,7 @@ function playersStrip(view) {
 
 // ---- markets -----------------------------------------------------------------------------------
 
-function marketBlock(view, ui, seat, big) {
+function marketBlock(view, ui, seat, big, marks = justPlayedMarks(view, [])) {
   const scoring = asObject(asArray(view.scoring)[seat]);
   const lines = asArray(scoring.lines).map(asObject);
   const market = asArray(asArray(view.markets)[seat]);
@@ -76,11 +78,12 @@ function marketBlock(view, ui, seat, big) {
   const picked = ui.overlay ? Math.min(ui.lines[seat] ?? defaultLine(lines), lines.length - 1) : -1;
   const line = picked >= 0 ? lines[picked] : null;
   const area = new Set(line ? asArray(line.area) : []);
-  const marks = line ? asObject(line.marks) : {};
+  const goodMarks = line ? asObject(line.marks) : {};
   const pointsAt = new Map();
   if (ui.overlay) for (const l of lines) if (l.kind === "chilli" && l.cell) pointsAt.set(l.cell, l.points);
   const fresh = asObject(view.market_move);
   const objectiveGood = me ? asObject(view.objective).good : (asArray(view.open_objectives)[seat] ?? asArray(view.objectives)[seat]);
+  const justHere = marks.markets.get(seat) ?? new Set();
   const marketMoves = new Map(legalMoves(view).filter((m) => m.kind === "market" && chosen && m.card === chosen.card).map((m) => [m.cell, m.action]));
 
   const grid = h("div", { class: "re-market-grid", role: "group", "aria-label": `${seatName(view, seat)}'s market, 3 by 3` });
@@ -91,23 +94,25 @@ function marketBlock(view, ui, seat, big) {
     if (area.has(name)) cls.push("re-area");
     if (line && line.cell === name) cls.push("re-area-centre");
     if (fresh.seat === seat && fresh.cell === name && fresh.move !== ui.popped) cls.push("re-fresh"); // pops once
-    const face = cell ? cardFace(view, cell, { small: !big, marks: marks[name] }) : null;
+    const just = Boolean(cell) && justHere.has(name);
+    if (just) cls.push("re-just-played");
     const points = cell && pointsAt.has(name) ? Number(pointsAt.get(name)) : null;
-    const badge = points !== null ? h("span", { class: "re-points-badge", "aria-hidden": "true", text: points >= 0 ? `+${points}` : String(points) }) : null;
-    const markWords = asArray(marks[name]).map((m) => `${m.good} ${m.effect}`).join(", ");
-    const words = `${name}: ${cell ? String(cell.words) : "empty"}${markWords ? ` (counts ${markWords})` : ""}`;
+    const face = cell ? cardFace(view, cell, { small: !big, marks: goodMarks[name], points, just }) : null;
+    const markWords = asArray(goodMarks[name]).map((m) => `${goodName(view, m.good)} ${m.effect}`).join(", ");
+    const where = placeWords(view, "market", name);
+    const words = `${where}: ${cell ? String(cell.words) : "empty"}${points !== null ? `, scores ${points}` : ""}${markWords ? ` (counts ${markWords})` : ""}${just ? " (just played)" : ""}`;
     if (acting && chosen && !cell) {
       // A place the engine does not list is sent as it is, so its reason is shown.
       const ok = marketMoves.has(name);
       const action = marketMoves.get(name) ?? `market:${chosen.card}@${name}`;
       cls.push("re-place");
       if (ok) cls.push("legal");
-      const label = ok ? `Put ${chosen.card} in your market at ${name}` : `${name}: ${chosen.card} may not go here; click for the reason`;
+      const label = ok ? `Put the ${cardName(chosen)} in your market, ${where}` : `${where}: the ${cardName(chosen)} may not go here; click for the reason`;
       grid.append(h("button", { type: "button", class: cls.join(" "), "data-action": action, "data-cell": name, "data-row": row, "data-col": col, "aria-label": label, title: label },
         h("span", { class: "re-place-mark", "aria-hidden": "true", text: ok ? "+" : "" })));
     } else {
       grid.append(h("div", { class: cls.join(" "), "data-cell": name, role: "img", "aria-label": words, title: markWords ? `counts ${markWords}` : null },
-        face ?? h("span", { class: "re-empty-cell", "aria-hidden": "true" }), badge));
+        face ?? h("span", { class: "re-empty-cell", "aria-hidden": "true" })));
     }
   });
 
@@ -115,7 +120,7 @@ function marketBlock(view, ui, seat, big) {
   const current = view.current_player === seat;
   const tags = [];
   if (asArray(view.bots)[seat]) tags.push(h("span", { class: "re-tag re-bot", text: "bot" }));
-  if (seat === view.first_player && view.players > 1) tags.push(h("span", { class: "re-tag", title: "holds the first-player token", text: "first" }));
+  if (seat === view.first_player && view.players > 1) tags.push(h("span", { class: "re-tag", title: firstPlayerText(view), text: "first player" }));
   if (view.players > 1 && asArray(view.winners).includes(seat)) tags.push(h("span", { class: "re-tag re-win", text: "Winner" }));
   const openHand = asArray(view.open_hands)[seat];
   const pontoon = h("div", {
@@ -155,14 +160,14 @@ function defaultLine(lines) {
   return chilli >= 0 ? chilli : 0;
 }
 
-function marketsSection(view, ui) {
+function marketsSection(view, ui, marks) {
   const players = Number(view.players) || asArray(view.markets).length;
   const me = isSeat(view.seat) ? view.seat : 0;
   const others = Array.from({ length: players - 1 }, (_, i) => (me + 1 + i) % players);
   const withPort = asArray(view.parts).includes("port");
   return {
-    mine: marketBlock(view, ui, me, true),
-    others: others.length ? h("div", { class: "re-other-markets" }, others.map((s) => marketBlock(view, ui, s, !withPort))) : null,
+    mine: marketBlock(view, ui, me, true, marks),
+    others: others.length ? h("div", { class: "re-other-markets" }, others.map((s) => marketBlock(view, ui, s, !withPort, marks))) : null,
   };
 }
 
@@ -192,10 +197,10 @@ function summary(view) {
 
 // ---- the widget ---------------------------------------------------------------------------------
 
-function portKey(view, ui) {
+function portKey(view, ui, moves) {
   const move = asObject(view.port_move);
   return JSON.stringify([view.port, view.piles, view.ends, view.phase, view.legal?.length, view.move_number,
-    ui.card, ui.end, move.move, move.action]);
+    ui.card, ui.end, move.move, move.action, moves.length, view.names]);
 }
 
 function draw(root, slots, model, ui) {
@@ -228,12 +233,16 @@ function draw(root, slots, model, ui) {
   root.classList.toggle("re-with-markets", parts.includes("markets"));
   slots.header.replaceChildren(header(view, ui), parts.includes("markets") ? "" : playersStrip(view));
   slots.turn.replaceChildren(turnBanner(turnText(view, busy)));
+  const moves = justPlayed(view);
+  const marks = justPlayedMarks(view, moves);
+  const caption = justPlayedCaption(moves);
+  slots.news.replaceChildren(...(caption ? [caption] : []));
   slots.error.replaceChildren(errorBox(model.get("error")));
   if (parts.includes("port")) {
-    const key = portKey(view, ui);
+    const key = portKey(view, ui, moves);
     if (key !== ui.portKey) {
       ui.portKey = key;
-      slots.port.replaceChildren(portSection(view, ui));
+      slots.port.replaceChildren(portSection(view, ui, marks));
       const move = asObject(view.port_move);
       const moveKey = move.kind ? `${move.move}:${move.action}` : null;
       // Each placement or renewal is animated once, when it arrives (not on the first drawing).
@@ -248,10 +257,10 @@ function draw(root, slots, model, ui) {
   } else slots.port.replaceChildren();
   const marketKey = JSON.stringify([view.markets, view.scoring, view.scores, view.current_player, view.phase,
     view.seat, view.legal, view.winners, view.names, view.bots, view.hand_sizes, view.objective,
-    view.open_hands, view.open_objectives, view.market_move, ui.card, ui.overlay, ui.lines]);
+    view.open_hands, view.open_objectives, view.market_move, view.place_words, moves.length, ui.card, ui.overlay, ui.lines]);
   if (parts.includes("markets") && marketKey !== ui.marketKey) {
     ui.marketKey = marketKey;
-    const { mine, others } = marketsSection(view, ui);
+    const { mine, others } = marketsSection(view, ui, marks);
     const fresh = asObject(view.market_move);
     ui.popped = fresh.move ?? null;
     if (parts.includes("port")) {
@@ -279,12 +288,16 @@ function draw(root, slots, model, ui) {
   slots.hand.replaceChildren(handSection(view, ui), ...notes);
   const row = actionsRow(view, placedElsewhere);
   slots.actions.replaceChildren(...(row ? [row] : []));
+  const key = parts.includes("markets") ? legend(view) : null;
+  const open = slots.legend.querySelector("details");
+  if (key && open && !open.open) key.open = false; // the learner folded the key away: keep it so
+  slots.legend.replaceChildren(...(key ? [key] : []));
   const done = summary(view);
   slots.summary.replaceChildren(...(done ? [done] : []));
   const ev = eventsList(view);
-  const open = slots.events.querySelector("details")?.open;
+  const eventsOpen = slots.events.querySelector("details")?.open;
   slots.events.replaceChildren(...(ev ? [ev] : []));
-  if (ev && open) ev.open = true;
+  if (ev && eventsOpen) ev.open = true;
   ui.drawn = true;
 }
 
@@ -292,8 +305,15 @@ function draw(root, slots, model, ui) {
 const FOCUS_KEYS = ["action", "card", "end", "role", "cell", "index", "seat"];
 
 function restoreFocus(root, key) {
-  if (!key) return;
   const active = document.activeElement;
+  if (!key || key.role === "turn") {
+    // The focus was parked on the turn line while the bots played (or was lost with the control it
+    // was on): when it is the learner's turn again, it goes back to the hand.
+    const parked = key ? !root.contains(active) || active === key.element : root.dataset.hadFocus === "true" && (!active || active === document.body);
+    const hand = root.querySelector(".re-hand button.legal") ?? root.querySelector(".re-market.re-big .re-market-grid button.legal");
+    if (parked) giveFocus(root, hand);
+    return;
+  }
   if (active && root.contains(active) && active !== document.body) return; // still there
   const matches = (el) => FOCUS_KEYS.every((k) => (key[k] === undefined) === (el.dataset[k] === undefined) && (key[k] === undefined || el.dataset[k] === key[k]));
   let target = [...root.querySelectorAll("button")].find(matches) ?? null;
@@ -339,17 +359,18 @@ function arrowTarget(root, target, key) {
 function render({ model, el }) {
   const slot = (name) => h("div", { class: `re-slot re-slot-${name}` });
   const slots = {
-    header: slot("header"), turn: slot("turn"), error: slot("error"), port: slot("port"), mine: slot("mine"),
-    hand: slot("hand"), actions: slot("actions"), others: slot("others"), summary: slot("summary"), events: slot("events"),
+    header: slot("header"), turn: slot("turn"), news: slot("news"), error: slot("error"), port: slot("port"), mine: slot("mine"),
+    hand: slot("hand"), actions: slot("actions"), others: slot("others"), legend: slot("legend"), summary: slot("summary"),
+    events: slot("events"),
   };
   const live = liveRegions();
   // The hand comes before the port in the page and the tab order: choose a card, then an end.
   const root = widgetRoot(
     "bangkok", "Bangkok",
-    slots.header, slots.turn, slots.error,
+    slots.header, slots.turn, slots.news, slots.error,
     h("div", { class: "re-hand-row" }, slots.hand, slots.actions),
     h("div", { class: "re-main" }, slots.port, slots.mine),
-    slots.summary, slots.others, slots.events,
+    slots.summary, slots.others, slots.legend, slots.events,
     live.polite, live.urgent,
   );
   const ui = {
@@ -440,7 +461,13 @@ function render({ model, el }) {
   };
 
   const pointing = ["mouseover", "mouseout", "focusin", "focusout"].map((type) => [type, onPoint]);
-  return mount(model, el, root, redraw, [["click", onClick], ["keydown", onKey], ...pointing]);
+  // Whether the learner works in the table: a redraw that loses the focus (the control it was on is
+  // gone) brings it back only then, never stealing it from the rest of the page.
+  const focusIn = () => { root.dataset.hadFocus = "true"; };
+  const focusOut = (event) => {
+    if (event.relatedTarget instanceof Node && !root.contains(event.relatedTarget)) root.dataset.hadFocus = "false";
+  };
+  return mount(model, el, root, redraw, [["click", onClick], ["keydown", onKey], ["focusin", focusIn], ["focusout", focusOut], ...pointing]);
 }
 
 export default { render };

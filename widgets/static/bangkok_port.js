@@ -39,9 +39,10 @@ function goodChip(view, good, extra = "") {
     h("span", { class: "re-good-glyph", text: GLYPHS[good] ?? "?" }));
 }
 
-// A card face (not interactive by itself). `marks` are the scoring overlay's notes on its goods.
-// The overlay's points sit beside the face, in its market place.
-function cardFace(view, cell, { small = false, marks = null } = {}) {
+// A card face (not interactive by itself). `marks` are the scoring overlay's notes on its goods;
+// `points` (the overlay's score of a chilli card) sits in the card's top strip, above its goods, so
+// it covers nothing. The card's id is a hook (data-id), never shown.
+function cardFace(view, cell, { small = false, marks = null, points = null, just = false } = {}) {
   const c = asObject(cell);
   const goodsMarks = asArray(marks).map((m) => ({ ...asObject(m) }));
   const chips = asArray(c.goods).map((g) => {
@@ -56,14 +57,15 @@ function cardFace(view, cell, { small = false, marks = null } = {}) {
   });
   return h(
     "span",
-    { class: `re-bk-card${c.chilli ? " re-chilli" : ""}${small ? " re-small" : ""}`, "data-id": c.id ?? null, "aria-hidden": "true" },
+    { class: `re-bk-card${c.chilli ? " re-chilli" : ""}${small ? " re-small" : ""}${points !== null ? " re-with-points" : ""}${just ? " re-just-played" : ""}`,
+      "data-id": c.id ?? null, "aria-hidden": "true" },
+    points !== null ? h("span", { class: "re-points-badge", text: points >= 0 ? `+${points}` : String(points) }) : null,
     h("span", { class: "re-goods" }, chips.length ? chips : h("span", { class: "re-no-goods", text: "\u2014" })),
     c.chilli
-      ? h("span", { class: "re-chilli-band", title: String(c.rule ?? "") },
-        h("span", { class: "re-chilli-type", text: `!${c.type}` }),
+      ? h("span", { class: "re-chilli-band", title: `Type ${c.type}: ${String(c.rule ?? "")}` },
+        h("span", { class: "re-chilli-type", text: String(c.type) }),
         asArray(c.indicated).map((g) => goodChip(view, g, "re-indicated")))
       : null,
-    c.id ? h("span", { class: "re-card-id", text: String(c.id) }) : null,
   );
 }
 
@@ -101,7 +103,7 @@ function piles(view) {
   return h("div", { class: "re-piles" }, pile("chilli", "Chilli pile"), pile("boat", "Boat pile"));
 }
 
-function portSection(view, ui) {
+function portSection(view, ui, marks = justPlayedMarks(view, [])) {
   const port = asArray(view.port);
   const acting = view.phase === "act" && asArray(view.legal).length > 0;
   const chosen = acting && ui.card ? handCardById(view, ui.card) : null;
@@ -119,12 +121,14 @@ function portSection(view, ui) {
     if (inLine.has(name)) cls.push("re-in-line");
     if (status) cls.push(`re-${status.status}`);
     const words = cell ? String(cell.words) : "empty";
+    const just = Boolean(cell && ((marks.placed && cell.id === marks.placed) || marks.port.has(name)));
+    if (just) cls.push("re-just-played");
     grid.append(h("div", {
       class: cls.join(" "), "data-cell": name, style: `grid-row: ${r + 2}; grid-column: ${c + 2}`,
-      role: "img", "aria-label": `${name}: ${words}${status ? `, ${status.status === "forced" ? "must be taken" : "may be taken"}` : ""}`,
+      role: "img", "aria-label": `${placeWords(view, "port", name)}: ${words}${just ? " (just played)" : ""}${status ? `, ${status.status === "forced" ? "must be taken" : "may be taken"}` : ""}`,
       title: status ? status.reason : null,
     },
-    cell ? cardFace(view, cell) : h("span", { class: "re-empty-cell", "aria-hidden": "true" }),
+    cell ? cardFace(view, cell, { just }) : h("span", { class: "re-empty-cell", "aria-hidden": "true" }),
     status ? h("span", { class: `re-status-badge re-${status.status}`, "aria-hidden": "true", text: status.status === "forced" ? "must" : "choice" }) : null));
   }));
   for (const info of asArray(view.ends).map(asObject)) {
@@ -133,6 +137,7 @@ function portSection(view, ui) {
     const at = side.at(Number(info.number));
     const entry = face ? placementFor(view, face, end) : null;
     const covered = info.covered_by;
+    const chosenName = chosen ? cardName(chosen) : "";
     const attrs = {
       type: "button", class: `re-end re-end-${info.side}`, "data-end": end, "data-ring": RING_ORDER[info.side] * 3 + (info.side === "top" || info.side === "right" ? Number(info.number) : 4 - Number(info.number)), style: `grid-row: ${at[0]}; grid-column: ${at[1]}`,
     };
@@ -144,16 +149,20 @@ function portSection(view, ui) {
       label = `${info.label}${covered ? ` (covered by the ${covered})` : ""}: choose a hand card first`;
     } else if (entry) {
       attrs.class += " legal";
-      label = `Lay ${face} ${info.label}: take ${plural(entry.take, "card")}${entry.endActions.length > 1 ? `, ${entry.endActions.length} ways` : ""}`;
+      label = `Lay your ${chosenName} ${info.label}: take ${plural(entry.take, "card")}${entry.endActions.length > 1 ? `, ${entry.endActions.length} ways` : ""}`;
       if (ui.end === end) {
         attrs.class += " re-chosen";
         attrs["aria-pressed"] = "true";
       } else attrs["aria-pressed"] = "false";
     } else {
       attrs["data-action"] = `place:${face}@${end}>`;
-      label = `${info.label}: ${face} cannot go here${covered ? ` (covered by the ${covered})` : ""}; click for the reason`;
+      label = `${info.label}: your ${chosenName} cannot go here${covered ? ` (covered by the ${covered})` : ""}; click for the reason`;
     }
     if (covered) attrs.class += " re-covered";
+    if (marks.ends.has(end)) {
+      attrs.class += " re-just-played";
+      label += " (a card was just laid here)";
+    }
     attrs["aria-label"] = label;
     attrs.title = label;
     const mark = covered === "turn counter" ? "\u231B" : covered ? "\u2592" : side.arrow;
@@ -172,19 +181,19 @@ function portSection(view, ui) {
     { class: "re-port", "aria-label": "Port" },
     h("div", { class: "re-port-body" }, grid, piles(view)),
     h("div", { class: "re-port-foot" }, caption, replay),
-    chosenEntry ? collectionsPanel(view, face, ui.end, chosenEntry) : null,
+    chosenEntry ? collectionsPanel(view, chosen, ui.end, chosenEntry) : null,
   );
 }
 
-function collectionsPanel(view, face, end, entry) {
+function collectionsPanel(view, chosen, end, entry) {
   const labels = asObject(view.labels);
   const endInfo = asObject(asArray(view.ends).find((e) => asObject(e).end === end));
   const cells = asArray(entry.cells).map(asObject);
   return h(
     "div",
-    { class: "re-collect", "data-role": "collections", role: "group", "aria-label": `Collections for ${face} ${endInfo.label ?? end}` },
+    { class: "re-collect", "data-role": "collections", role: "group", "aria-label": `What your ${cardName(chosen)} takes ${endInfo.label ?? ""}` },
     h("div", { class: "re-collect-head" },
-      h("strong", { text: `Lay ${face} ${endInfo.label ?? end}` }),
+      h("strong", { text: `Lay your ${cardName(chosen)} ${endInfo.label ?? ""}` }),
       h("button", { class: "re-button re-cancel", type: "button", "data-role": "cancel", "aria-label": "Choose another end or card", text: "Cancel" })),
     h("p", { class: "re-summary-text", text: String(entry.summary ?? "") }),
     cells.length ? h("ul", { class: "re-reasons" }, cells.map((c) => h("li", { class: `re-${c.status}` },
@@ -196,7 +205,7 @@ function collectionsPanel(view, face, end, entry) {
         type: "button", class: "re-button re-action re-collect-option legal", "data-action": action,
         "data-cells": asArray(move.cells).join(" "),
         "aria-label": labels[action] ?? action, title: labels[action] ?? action,
-      }, h("span", { "aria-hidden": "true", text: `Take ${move.text ?? ""}` }));
+      }, h("span", { "aria-hidden": "true", text: `Take: ${move.text ?? ""}` }));
     })),
   );
 }
@@ -239,7 +248,7 @@ function handSection(view, ui) {
     "div",
     { class: "re-hand-area" },
     h("div", { class: "re-hand-head" },
-      h("span", { class: "re-hand-title", text: `${seatName(view, me)}: hand` }),
+      h("span", { class: "re-hand-title", text: seatName(view, me) === "You" ? "Your hand" : `${seatName(view, me)}\u2019s hand` }),
       view.objective ? h("span", { class: "re-fact" }, "objective ", goodChip(view, view.objective.good), ` ${goodName(view, view.objective.good)}`) : null),
     h("div", { class: "re-hand", role: "group", "aria-label": `${seatName(view, me)}'s hand (arrow keys move between cards)` },
       cards.length ? cards : h("span", { class: "re-empty", text: "No cards in hand" })),
@@ -313,7 +322,7 @@ function animatePort(section, view, move, root) {
     const rect = rectOf(name);
     if (!was || !rect) continue;
     const ghost = h("div", { class: "re-ghost", "aria-hidden": "true",
-      style: `left:${rect.left - gridRect.left}px;top:${rect.top - gridRect.top}px;width:${rect.width}px;height:${rect.height}px` }, cardFace(was));
+      style: `left:${rect.left - gridRect.left}px;top:${rect.top - gridRect.top}px;width:${rect.width}px;height:${rect.height}px` }, cardFace(view, was));
     grid.append(ghost);
     const anim = ghost.animate([{ opacity: 1, transform: "none" }, { opacity: 0, transform: "translateY(28px) scale(0.75)" }],
       { duration: TAKE, easing, fill: "forwards" });
