@@ -127,6 +127,7 @@ class GameWidget(TimeTravel, anywidget.AnyWidget):
         self._review: int | None = None  # the line's position shown in review mode
         self._pause: int | None = None  # the scored round the bots wait on
         self._rounds_seen = state.rounds_scored()
+        self._drawing: tuple[GameState, int, list[dict[str, Any]]] | None = None  # see _drawn_events
         super().__init__()
         try:
             self.bot_delay = bot_delay
@@ -574,7 +575,11 @@ class GameWidget(TimeTravel, anywidget.AnyWidget):
         seat = self._pick_view_seat()
         if self._review is None:
             view = self.state.view(seat, names=self._names())
-            view.update(self._extras(seat))
+            self._drawing = (self.state, seat, view["events"])
+            try:
+                view.update(self._extras(seat))
+            finally:
+                self._drawing = None
         else:  # a past position, from the learner's seat: nothing is offered there
             live, shown = self._table.state, self._line.states[self._review]
             view = shown.view(seat, names=self._names())

@@ -29,6 +29,8 @@ class Timeline:
         self.states: list[GameState] = []
         self.at = 0
         self._counts: dict[int, int] = {}  # events each position's view holds (for the move log)
+        self._log: tuple[tuple[object, ...], list[dict[str, Any]]] | None = None
+        self.first = 0
         self.reset(start)
 
     def reset(self, start: GameState) -> None:
@@ -36,6 +38,9 @@ class Timeline:
         self.states = [start]
         self.at = 0
         self._counts.clear()
+        self._log = None
+        #: The move number of the line's start (a scenario may start after some moves).
+        self.first = len(start.actions())
 
     # ---- where the line stands ----------------------------------------------------------------
 
@@ -46,11 +51,6 @@ class Timeline:
     @property
     def current(self) -> GameState:
         return self.states[self.at]
-
-    @property
-    def first(self) -> int:
-        """The move number of the line's start (a scenario may start after some moves)."""
-        return len(self.start.actions())
 
     @property
     def length(self) -> int:
@@ -139,10 +139,20 @@ class Timeline:
 
     # ---- the move log -------------------------------------------------------------------------
 
-    def log(self, seat: int, names: Sequence[str]) -> list[dict[str, Any]]:
+    def log(self, seat: int, names: Sequence[str],
+            events: Sequence[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
         """The whole line in words: per move, who moved and the event texts that move told (move
-        ``first`` holds what was told before the first move: the deal, who starts)."""
-        texts = [str(e.get("text", "")) for e in self.states[-1].view(seat, names=names)["events"]]
+        ``first`` holds what was told before the first move: the deal, who starts). Kept until the
+        line changes: a table redraws several times per move. ``events``: the line's last position's
+        view events for ``seat`` and ``names`` when the caller has them (it drew that view)."""
+        key = (id(self.states[-1]), len(self.states), seat, tuple(names))
+        if self._log is not None and self._log[0] == key:
+            return self._log[1]
+        last = len(self.states) - 1
+        if events is None:
+            events = self.states[last].view(seat, names=names)["events"]
+        self._counts.setdefault(last, len(events))
+        texts = [str(e.get("text", "")) for e in events]
         counts = [self._count(k, seat) for k in range(len(self.states))]
         entries = []
         previous = 0
@@ -151,6 +161,7 @@ class Timeline:
             previous = max(previous, count)
             mover = self.states[k - 1].current_player if k else None
             entries.append({"move": self.first + k, "seat": mover, "texts": told})
+        self._log = (key, entries)
         return entries
 
     def _count(self, k: int, seat: int) -> int:

@@ -29,6 +29,15 @@ class TimeTravel:
     def _names(self) -> list[str]:
         raise NotImplementedError
 
+    def _drawn_events(self, seat: int) -> list[dict[str, Any]] | None:
+        """The events of the view being drawn, when it is the line's last position's from ``seat``
+        (the move log reuses them rather than ask the engine for that view again)."""
+        drawn = getattr(self, "_drawing", None)
+        if drawn is None or drawn[0] is not self._line.states[-1] or drawn[1] != seat:
+            return None
+        events: list[dict[str, Any]] = drawn[2]
+        return events
+
     def _cancel_bots(self) -> None:
         raise NotImplementedError
 
@@ -121,7 +130,7 @@ class TimeTravel:
             "can_undo": playing and line.undo_target(self._seats) is not None,
             "can_redo": playing and line.redo_target(self._seats) is not None,
             "finished": line.states[-1].is_over,
-            "log": line.log(seat, self._names()),
+            "log": line.log(seat, self._names(), self._drawn_events(seat)),
         }
 
     def _pause_view(self) -> dict[str, Any] | None:

@@ -131,11 +131,8 @@ function drawShell(shell, model, root) {
     shell.log.replaceChildren();
     return;
   }
-  shell.top.replaceChildren(
-    toolbar(view, t),
-    t.mode !== "play" ? reviewBanner(t) : null,
-    view.pause && t.mode === "play" ? pausePanel(view) : null,
-  );
+  const parts = [toolbar(view, t), t.mode !== "play" ? reviewBanner(t) : null, view.pause && t.mode === "play" ? pausePanel(view) : null];
+  shell.top.replaceChildren(...parts.filter(Boolean));
   shell.log.replaceChildren(moveLog(view, t, shell.ui));
   scrollLog(shell.log);
 }
@@ -183,9 +180,10 @@ function restoreShellFocus(shell, key) {
     target = target ?? [...part.querySelectorAll(`[data-role="${key.role}"]`)].find((el) => key.to === undefined || el.dataset.to === key.to)
       ?? part.querySelector(`[data-role="${key.role}"]`);
   }
-  // A control that went away (Continue, the review banner): the turn line takes the focus.
+  // A control that went away or cannot be used now (Continue, the review banner, Undo with nothing
+  // left to take back): a card to play takes the focus, else the turn line.
   if (target && !target.disabled) target.focus({ preventScroll: true });
-  else if (["continue", "review-back", "play-on"].includes(key.role)) giveFocus(shell.top.parentElement, null, ".re-hand button.legal", "button.legal");
+  else giveFocus(shell.top.parentElement, null, ".re-hand button.legal", "button.legal");
 }
 
 // Puts the shell into `root` and wires it; returns a function that draws it.
