@@ -22,7 +22,6 @@ from typing import Any, ClassVar, Self
 from .._errors import IllegalAction
 from .._state import GameState, ScoreLine
 from .._tuples import appended, replaced
-from .._words import render
 from . import _mechanics as mech
 from ._edition import Edition, load_edition
 from ._explain import explain
@@ -532,13 +531,6 @@ class State(GameState):
 
     def _view(self, seat: int) -> dict[str, Any]:
         return view(self, seat)
-
-    def view(self, seat: int, names: Sequence[str] | None = None) -> dict[str, Any]:
-        out = super().view(seat, names)
-        # The one view text beyond events, sheet and labels that names a seat: rendered here too.
-        if out.get("market_note"):
-            out["market_note"] = render(out["market_note"], out["names"])
-        return out
 
     def rounds_scored(self) -> int:
         # Lines are numbered by the market day that closes their period (Luk Phat points appear

@@ -92,8 +92,9 @@ def _market_note(state: State) -> str | None:
     due = mech.market_due(state)
     if due is None:
         return None
-    return (f"{due.capitalize()} Market Day ahead: the Luk Phat counter reached it; it is held when "
-            f"{whose(state.turn)} turn ends.")
+    # No seat named: view-level texts are not rendered per reader (events, sheet and labels are).
+    return (f"{due.capitalize()} Market Day ahead: the Luk Phat counter reached it; it is held when this "
+            "turn ends.")
 
 
 def _special_spaces(state: State) -> dict[str, Any]:
