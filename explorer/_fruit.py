@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Final
 from ._events import EMPTY_LOG, EventLog
 from ._playout import Playout
 from ._state import GameState, ScoreLine
+from ._words import does, render, who
 
 FRUITS: Final = ("banana", "lanzones", "mango", "pineapple", "durian")
 """Every fruit of the box, in the fixed order used for stalls, hands, value tables and views."""
@@ -42,6 +43,9 @@ CARD: Final[dict[str, tuple[str, int]]] = {card: (card.rsplit("-", 1)[0], int(ca
 
 ORDER: Final = {card: index for index, card in enumerate(BOX)}
 
+WORDS: Final = {card: f"{fruit} {value}" for card, (fruit, value) in CARD.items()}
+"""card -> how a learner reads it: ``banana-3`` is "banana 3" (notation stays for the command line)."""
+
 
 def deck(top: int) -> tuple[str, ...]:
     """The cards of values 1..``top`` of every fruit, in the fixed order."""
@@ -60,13 +64,13 @@ def face(card: str) -> dict[str, Any]:
 
 
 def taken_text(winner: int, card: str, trump: bool) -> str:
-    """The event text of a trick taken, alike in both games."""
-    return f"Seat {winner} takes the trick with {card}{' (trump)' if trump else ''}"
+    """The event text of a trick taken, alike in both games (seat markers: see ``explorer._words``)."""
+    return f"{does(winner, 'takes', 'take')} the trick with {WORDS[card]}{', a trump' if trump else ''}"
 
 
 def points_text(points: Sequence[int]) -> str:
-    """Round points per seat in an event text: ``seat 0 +3, seat 1 -2``."""
-    return ", ".join(f"seat {s} {p:+d}" for s, p in enumerate(points))
+    """Round points per seat in an event text: "Ana +3, you -2" once rendered."""
+    return ", ".join(f"{who(s)} {p:+d}" for s, p in enumerate(points))
 
 
 def check_fruit(fruit: object, where: str) -> str:
@@ -142,10 +146,10 @@ def parse_start(value: Any, *, top: int, hand_size: int | None = None,
 
 
 # A told event, kept raw: [previous node, seat, action, kind, data, its EventLog, view entries up to
-# it, cards named up to it]. The last three are filled in the first time they are asked for, so play()
-# never writes a sentence.
+# it, cards named up to it, those entries rendered per reader's names]. The last four are filled in the
+# first time they are asked for, so play() never writes a sentence.
 _Node = list[Any]
-_PREV, _SEAT, _ACTION, _KIND, _DATA, _LOG, _ENTRIES, _NAMED = range(8)
+_PREV, _SEAT, _ACTION, _KIND, _DATA, _LOG, _ENTRIES, _NAMED, _RENDERED = range(9)
 
 
 class FruitState(GameState):
@@ -175,7 +179,7 @@ class FruitState(GameState):
         raise NotImplementedError
 
     def _tell(self, seat: int | None, action: str | None, kind: str, **data: Any) -> None:
-        self._told = [self._told, seat, action, kind, data, None, None, None]
+        self._told = [self._told, seat, action, kind, data, None, None, None, None]
 
     def _written(self) -> EventLog:
         """The events as the base class's log, writing the sentences not yet written."""
@@ -220,6 +224,33 @@ class FruitState(GameState):
             node = self._told
             assert node is not None
         return list(node[_ENTRIES])
+
+    def _with_names(self, entries: list[dict[str, Any]], names: list[str],
+                    field: str) -> list[dict[str, Any]]:
+        """The events with their seat markers rendered for ``names``, kept on each event per names.
+
+        A bot reads a view every move and a Bastos! game tells some 700 events: rendering (or even
+        looking up) every entry for every view would cost more than the move. Each event keeps the
+        rendered list up to it, built from its predecessor's, so a view only copies a list."""
+        node = self._told
+        if field != "text" or node is None or node[_ENTRIES] is None or len(entries) != len(node[_ENTRIES]):
+            return super()._with_names(entries, names, field)
+        key = tuple(names)
+        pending: list[_Node] = []
+        while node is not None and key not in (node[_RENDERED] or ()):
+            pending.append(node)
+            node = node[_PREV]
+        rendered: tuple[dict[str, Any], ...] = () if node is None else node[_RENDERED][key]
+        for node in reversed(pending):
+            entry = node[_ENTRIES][-1]
+            text = entry.get(field)
+            if isinstance(text, str) and "‹" in text:
+                entry = {**entry, field: render(text, key)}
+            rendered = (*rendered, entry)
+            if node[_RENDERED] is None:
+                node[_RENDERED] = {}
+            node[_RENDERED][key] = rendered
+        return list(rendered)
 
     def _deal_anew(self) -> None:
         """Before a new deal: the history so far is what ``told`` reads (see the class docstring)."""

@@ -20,7 +20,10 @@ def fruit_lines(values: Mapping[str, int], cards: Iterable[str]) -> list[tuple[s
 
 
 def line_label(fruit: str, count: int, value: int) -> str:
-    return f"{count} {fruit} card{'s' if count != 1 else ''} × {value:+d}"
+    """A score-sheet line in words: "3 mango cards worth +2 each"."""
+    if count == 1:
+        return f"1 {fruit} card worth {value:+d}"
+    return f"{count} {fruit} cards worth {value:+d} each"
 
 
 def score_round(values: Mapping[str, int], won: Mapping[str, Sequence[str]], **rules: Any) -> dict[str, int]:

@@ -57,6 +57,7 @@ class State(FruitState):
     set_aside: tuple[str, ...]
     spare: str | None
     last_trick: tuple[tuple[Entry, ...], int | None] | None
+    round_last_trick: tuple[tuple[Entry, ...], int | None] | None  # last round's final trick, for review
 
     # ---- setup ---------------------------------------------------------------------------------
 
@@ -69,7 +70,7 @@ class State(FruitState):
         self.round = 1
         self.dealer = n - 1
         self.lines = ()
-        self.last_trick = None
+        self.last_trick = self.round_last_trick = None
         self._start_round(start_hands(self.rules["start"], n, self._deck(), removed))
 
     def _deck(self) -> list[str]:
@@ -276,7 +277,9 @@ class State(FruitState):
         self.round += 1
         self.dealer = (self.dealer + 1) % self.players
         # The cards are dealt again: last round's trick would show cards that now sit hidden in new
-        # hands, so it leaves the table.
+        # hands, so it leaves the table; a learner may still review it (every card of it was played face
+        # up, and the events name them) until this round's first trick ends.
+        self.round_last_trick = self.last_trick
         self.last_trick = None
         self._deal_anew()
         self._start_round(None)
@@ -309,6 +312,8 @@ class State(FruitState):
             "boxed": list(self.boxed),
             "last_trick": None if self.last_trick is None
             else [[list(e) for e in self.last_trick[0]], self.last_trick[1]],
+            "round_last_trick": None if self.round_last_trick is None
+            else [[list(e) for e in self.round_last_trick[0]], self.round_last_trick[1]],
             "lines": [list(line) for line in self.lines],
         }
 

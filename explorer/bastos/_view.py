@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .._fruit import face, points_text, taken_text
+from .._fruit import WORDS, face, points_text, taken_text
+from .._words import does, who, whose
 from ._mechanics import MAX_VALUE, MIN_VALUE, clamp
 from ._notation import CARD, FRUITS, parse
 
@@ -18,71 +19,79 @@ TITLE = "Bastos!"
 Entry = tuple[str, int, str, Any]
 
 # What the seat to act is asked for, by phase (the trick table's turn line).
-PROMPTS = {"choose": "choose your Bastos! card", "adjust": "move one fruit's value"}
-
-
-def _signed(value: int) -> str:
-    return f"{value:+d}"
+PROMPTS = {"choose": "pick your Bastos! card", "adjust": "move one fruit's value up or down by 1"}
+# What is happening at the table, by phase, in words (the table's header; no seat named).
+STAGES = {"choose": "everyone picks a Bastos! card", "adjust": "a fruit's value moves by 1",
+          "play": "tricks are played", "over": "the game is over"}
 
 
 def label(state: State, notation: str) -> str:
     kind, card, fruit = parse(notation)
     if kind == "choose":
-        return f"Pick {card}: {fruit} becomes your Bastos! colour"
+        assert card is not None
+        return f"Pick {WORDS[card]}: {fruit} becomes your Bastos! colour"
     if kind in ("raise", "lower"):
         assert fruit is not None
         delta = 1 if kind == "raise" else -1
         return f"{'Raise' if delta > 0 else 'Lower'} {fruit} by 1 (to {clamp(state.value(fruit) + delta):+d})"
+    assert card is not None
     if kind == "declare":
-        return f"Declare {fruit} trump with {card}"
-    return f"Play {notation}"
-
-
-# The sentences of the events whose data fill them in as they are.
-TEXTS = {
-    "pick": "Seat {seat} picks a Bastos! card, face down",
-    "trump": "Seat {seat} throws {card} and makes {fruit} trump ({fruit} {before:+d} → {after:+d})",
-    "lead": "Seat {seat} leads {card}",
-    "card": "Seat {seat} plays {card}",
-    "own-colour": "{card} is seat {seat}'s own Bastos! colour: seat {seat} moves a value by 1",
-    "set-aside": "Every card was its player's own Bastos! colour: the trick is set aside and seat {leader} "
-                 "leads again",
-}
+        return f"Play {WORDS[card]} and make {fruit} trump"
+    return f"Play {WORDS[card]}"
 
 
 def event_text(kind: str, seat: int | None, data: Mapping[str, Any]) -> str:
-    """The sentence of one event (``kind`` and its structured ``data`` are what widgets read)."""
-    if kind in TEXTS:
-        return TEXTS[kind].format(seat=seat, **data)
+    """The sentence of one event (``kind`` and its structured ``data`` are what widgets read).
+
+    Seats are written as markers (``explorer._words``) that each reader's view renders: "Ben leads
+    banana 3" for one, "You lead banana 3" for Ben. Only called when a view reads the event.
+    """
     if kind == "round":
-        spare = f"; {data['spare']} lies aside" if data["spare"] else ""
-        return (f"Round {data['round']} of {data['rounds']}: seat {data['dealer']} deals{spare}; "
+        spare = f"; {WORDS[data['spare']]} lies face up beside the table" if data["spare"] else ""
+        return (f"Round {data['round']} of {data['rounds']}: {does(data['dealer'], 'deals', 'deal')}{spare}; "
                 "everyone picks a Bastos! card")
-    if kind == "reveal":
-        shown = ", ".join(f"seat {s} {c}" for s, c in enumerate(data["colours"]))
-        table = ", ".join(f"{f} {v:+d}" for f, v in data["values"].items())
-        return f"Bastos! colours revealed: {shown}; values {table}"
-    if kind == "value":
-        verb = "raises" if data["delta"] > 0 else "lowers"
-        return f"Seat {seat} {verb} {data['fruit']} to {data['after']:+d}"
     if kind == "trick":
         return taken_text(data["winner"], data["card"], data["trump"])
-    return f"Round {data['round']} scores: {points_text(data['points'])}"
+    if kind == "scored":
+        return f"Round {data['round']} scores: {points_text(data['points'])}"
+    if kind == "set-aside":
+        return ("Every card was its player's own Bastos! colour: the trick is set aside and "
+                f"{does(data['leader'], 'leads', 'lead')} again")
+    if kind == "reveal":
+        shown = ", ".join(f"{does(s, 'has', 'have')} {fruit}" for s, fruit in enumerate(data["colours"]))
+        table = ", ".join(f"{f} {v:+d}" for f, v in data["values"].items())
+        return f"The Bastos! cards are revealed: {shown}; the values start at {table}"
+    assert seat is not None
+    if kind == "pick":
+        return f"{does(seat, 'picks', 'pick')} a Bastos! card, face down"
+    if kind in ("lead", "card"):
+        verb = "leads" if kind == "lead" else "plays"
+        return f"{does(seat, verb, verb[:-1])} {WORDS[data['card']]}"
+    if kind == "trump":
+        card, fruit = WORDS[data["card"]], data["fruit"]
+        return (f"{does(seat, f'throws {card} and makes', f'throw {card} and make')} {fruit} trump "
+                f"({fruit} goes from {data['before']:+d} to {data['after']:+d})")
+    if kind == "own-colour":
+        fruit = data["fruit"]
+        return (f"{fruit.capitalize()} is {whose(seat)} own Bastos! colour, so {does(seat, 'moves', 'move')} "
+                "one fruit's value up or down by 1")
+    verb = "raises" if data["delta"] > 0 else "lowers"
+    return f"{does(seat, verb, verb[:-1])} {data['fruit']} to {data['after']:+d}"
 
 
 def entry_dict(entry: Entry) -> dict[str, Any]:
     """One entry of a trick, with the words a widget puts after the seat's name."""
     kind, seat, what, extra = entry
     if kind == "card":
-        words = f"played {CARD[what][0]} {CARD[what][1]}"
+        words = f"played {WORDS[what]}"
         out: dict[str, Any] = {"seat": seat, "kind": "card", "card": what}
         if extra:
             out["trump"] = True
-            words += ", declaring trump"
+            words += f" and made {CARD[what][0]} trump"
         out["words"] = words
         return out
     return {"seat": seat, "kind": "adjust", "fruit": what, "delta": extra,
-            "words": f"changed {what} by {_signed(extra)}"}
+            "words": f"{'raised' if extra > 0 else 'lowered'} {what} by 1"}
 
 
 def moves(legal: Sequence[str]) -> list[dict[str, Any]]:
@@ -105,7 +114,9 @@ def view(state: State, seat: int) -> dict[str, Any]:
     revealed = state.colours is not None
     picks = [p if (revealed or other == seat) else None for other, p in enumerate(state.picks)]
     legal = [str(a) for a in state.legal_actions()] if state.to_act == seat else []
-    last = state.last_trick
+    # Until this round's first trick ends, the last trick shown is the previous round's final one
+    # ("round" says which), so a learner can still look back at how that round ended.
+    last = state.last_trick or state.round_last_trick
     won_by_fruit = []
     for cards in state.won:
         counts = dict.fromkeys(state.fruits, 0)
@@ -125,6 +136,7 @@ def view(state: State, seat: int) -> dict[str, Any]:
         "dealer": state.dealer,
         "phase": state.phase,
         "prompt": PROMPTS.get(state.phase),
+        "stage": STAGES.get(state.phase),
         "fruits": [f for f in FRUITS if f in state.fruits],
         "trump": state.trump,
         "led": state.led_fruit(),
@@ -133,7 +145,8 @@ def view(state: State, seat: int) -> dict[str, Any]:
         "hand_sizes": [len(hand) for hand in state.hands],
         "trick": [entry_dict(e) for e in state.trick],
         "last_trick": None if last is None
-        else {"plays": [entry_dict(e) for e in last[0]], "winner": last[1]},
+        else {"plays": [entry_dict(e) for e in last[0]], "winner": last[1],
+              "round": state.round if state.last_trick else state.round - 1},
         "tricks_won": list(state.tricks_won),
         "values": state.value_table(),
         "levels": list(range(MAX_VALUE, MIN_VALUE - 1, -1)),
@@ -151,29 +164,32 @@ def view(state: State, seat: int) -> dict[str, Any]:
 
 
 def _entries(entries: Sequence[Entry]) -> str:
-    return ", ".join(f"seat {seat} {what}{':trump' if kind == 'card' and extra else ''}" if kind == "card"
-                     else f"seat {seat} {what} {_signed(extra)}" for kind, seat, what, extra in entries)
+    return ", ".join(f"{who(entry[1])} {entry_dict(entry)['words']}" for entry in entries)
 
 
 def board_text(state: State, seat: int) -> str:
-    """The table as text: round, value table, trump, the trick, every seat (only ``seat``'s hand)."""
-    status = "game over" if state.to_act is None else f"seat {state.to_act} to act ({state.phase})"
-    lines = [f"Bastos!, round {state.round} of {state.rounds}: seat {state.dealer} deals; {status}"]
-    values = ", ".join(f"{fruit}{'*' if fruit == state.trump else ''} {value:+d}"
+    """The table as text: round, value table, trump, the trick, every seat (only ``seat``'s hand).
+
+    Seats are markers, rendered for the reader by ``GameState.board_text``."""
+    status = "game over" if state.to_act is None else f"{whose(state.to_act)} turn: {STAGES[state.phase]}"
+    dealer = does(state.dealer, "deals", "deal")
+    lines = [f"Bastos!, round {state.round} of {state.rounds}: {dealer}; {status}"]
+    values = ", ".join(f"{fruit}{' (trump)' if fruit == state.trump else ''} {value:+d}"
                        for fruit, value in state.value_table().items())
-    lines.append(f"Values: {values}; trump {state.trump or 'none yet'}"
-                 + (f"; spare {state.spare}" if state.spare else ""))
-    lines.append(f"Trick: {_entries(state.trick) or '(none yet)'}")
+    lines.append(f"Values: {values}; {'trump ' + state.trump if state.trump else 'no trump yet'}"
+                 + (f"; {WORDS[state.spare]} lies aside" if state.spare else ""))
+    lines.append(f"Trick: {_entries(state.trick) or 'nothing played yet'}")
     if state.last_trick is not None:
         entries, winner = state.last_trick
-        taken = "set aside" if winner is None else f"taken by seat {winner}"
+        taken = "set aside" if winner is None else f"taken by {who(winner)}"
         lines.append(f"Last trick: {_entries(entries)}; {taken}")
     scores = state.scores()
     for s, pick in enumerate(state.picks):
-        who = f"seat {s}" + (" (you)" if s == seat else "")
         seen = pick is not None and (state.colours is not None or s == seat)
-        colour = CARD[pick][0] if seen and pick else ("picked" if pick else "not picked")
+        colour = CARD[pick][0] if seen and pick else ("picked" if pick else "not picked yet")
         hand = state.hands[s]
-        shown = f"hand {' '.join(hand) or '(empty)'}" if s == seat else f"{len(hand)} cards"
-        lines.append(f"{who}: score {scores[s]}, tricks {state.tricks_won[s]}, Bastos! {colour}; {shown}")
+        words = ", ".join(WORDS[card] for card in hand)
+        shown = f"hand {words or '(empty)'}" if s == seat else f"{len(hand)} cards"
+        lines.append(f"{who(s)}: score {scores[s]}, tricks {state.tricks_won[s]}, Bastos! colour {colour}; "
+                     f"{shown}")
     return "\n".join(lines)

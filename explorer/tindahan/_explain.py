@@ -6,6 +6,9 @@ from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 from explorer._errors import IllegalAction
+from explorer._fruit import WORDS
+from explorer._tuples import joined
+from explorer._words import does, who, whose
 
 from ._mechanics import must_play
 from ._notation import ACTIONS
@@ -14,8 +17,20 @@ if TYPE_CHECKING:
     from ._state import State
 
 
+def _attempt(kind: str, text: str, fruit: str) -> str:
+    """The refused move in words, as the player would say it: "play banana 3"."""
+    if kind == "card":
+        return f"play {WORDS[text]}"
+    if kind == "seller":
+        return f"send a seller to the {fruit} stall"
+    return f"move the donkey cart to the {fruit} stall"
+
+
 def explain(state: State, action: Hashable) -> IllegalAction:
-    """The refusal of ``action``, which is not legal for the seat to act (the game is not over)."""
+    """The refusal of ``action``, which is not legal for the seat to act (the game is not over).
+
+    The reason speaks to the player to act (their seat marker renders as "you"); only a text that is
+    not a Tindahan action at all is answered in notation, the form the command line takes."""
     text = str(action)
     parsed = ACTIONS.get(text) if isinstance(action, str) else None
     if parsed is None:
@@ -24,30 +39,36 @@ def explain(state: State, action: Hashable) -> IllegalAction:
     kind, fruit = parsed
     seat = state.to_act
     assert seat is not None
+    you = who(seat)
+
+    def refuse(rule: str, why: str) -> IllegalAction:
+        return IllegalAction(rule, f"{does(seat, 'cannot', 'cannot')} {_attempt(kind, text, fruit)}: {why}",
+                             text)
+
     if fruit not in state.fruits:
-        return IllegalAction("tindahan.setup.fruits", f"{text} refused: {fruit} is not in play in this "
-                             f"game (the fruits are {', '.join(state.fruits)})", text)
+        return refuse("tindahan.setup.fruits", f"{fruit} is not in play in this game (the fruits are "
+                      f"{joined(state.fruits)})")
     starting = not state.trick
     if kind == "card":
         if text not in state.hands[seat]:
-            return IllegalAction("tindahan.hand", f"{text} refused: seat {seat} does not hold it", text)
+            return refuse("tindahan.hand", f"{does(seat, 'does', 'do')} not hold it")
         led = state.led
-        return IllegalAction("tindahan.follow-suit", f"{text} refused: you hold {led}, and the led fruit "
-                             f"{led} must be followed", text)
+        return refuse("tindahan.follow-suit", f"{does(seat, 'holds', 'hold')} {led}, so {you} must follow "
+                      f"{led}")
     if kind == "seller":
         if starting:
-            return IllegalAction("tindahan.seller.not-starting-player", f"{text} refused: seat {seat} "
-                                 "starts this trick, so must play a card or move the cart", text)
+            return refuse("tindahan.seller.not-starting-player", f"{does(seat, 'starts', 'start')} this "
+                          f"trick, so {you} must play a card or move the donkey cart")
         if must_play(state.cart_moved, state.trick):
-            return IllegalAction("tindahan.cart.next-must-play", f"{text} refused: the starting player "
-                                 "moved the donkey cart, so you must play a card", text)
+            return refuse("tindahan.cart.next-must-play", f"{who(state.leader)} moved the donkey cart to "
+                          f"start this trick, so {you} must play a card")
         if not state.sellers_left[seat]:
-            return IllegalAction("tindahan.seller.none-left", f"{text} refused: all nine of your sellers "
-                                 "are already on stalls", text)
-        return IllegalAction("tindahan.seller.led-stall", f"{text} refused: a seller can only go to the "
-                             f"stall of the led fruit, {state.led}", text)
+            return refuse("tindahan.seller.none-left", f"all nine of {whose(seat)} sellers are already on "
+                          "stalls")
+        return refuse("tindahan.seller.led-stall", f"a seller can only go to the stall of the led fruit, "
+                      f"{state.led}")
     if not starting:
-        return IllegalAction("tindahan.cart.starting-player-only", f"{text} refused: only the starting "
-                             f"player (seat {state.leader}) may move the cart, as their whole turn", text)
-    return IllegalAction("tindahan.cart.different-stall", f"{text} refused: the cart already stands on "
-                         f"{fruit}; move it to another stall", text)
+        return refuse("tindahan.cart.starting-player-only", f"only the player who starts the trick "
+                      f"({who(state.leader)}) may move the cart, as their whole turn")
+    return refuse("tindahan.cart.different-stall", f"the cart already stands on the {fruit} stall; move "
+                  "it to another stall")

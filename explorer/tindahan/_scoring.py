@@ -49,15 +49,17 @@ def stall_awards(fruit: str, counts: Sequence[tuple[P, int]], trump: bool, trump
                 share = SECOND // len(seconds)
                 for player in seconds:
                     out.append((player, f"{fruit} stall: second place ({_n(runner_up, 'seller')}) shared by "
-                                f"{len(seconds)}: {SECOND} // {len(seconds)}", share, "tindahan.score.ties"))
+                                f"{len(seconds)}: {SECOND} points split {len(seconds)} ways, rounded down",
+                                share, "tindahan.score.ties"))
         return out
     # A tie for first: the tied players split first and second place; nobody else scores here.
     k = len(firsts)
     bonus_in_pool = trump and trump_tie == "share"
     pool = FIRST + SECOND + (TRUMP_BONUS if bonus_in_pool else 0)
-    sum_text = f"{FIRST} + {TRUMP_BONUS} + {SECOND}" if bonus_in_pool else f"{FIRST} + {SECOND}"
+    sum_text = (f"{FIRST} + {TRUMP_BONUS} for trump + {SECOND}" if bonus_in_pool else f"{FIRST} + {SECOND}")
     for player in firsts:
-        text = f"{fruit} stall: first place ({_n(top, 'seller')}) shared by {k}: ({sum_text}) // {k}"
+        text = (f"{fruit} stall: first place ({_n(top, 'seller')}) shared by {k}: {sum_text} = {pool} points "
+                f"split {k} ways, rounded down")
         out.append((player, text, pool // k, "tindahan.score.ties"))
         if trump and trump_tie == "each":
             out.append((player, f"{fruit} stall is trump: +1 for each tied majority holder", TRUMP_BONUS,
@@ -79,10 +81,12 @@ def round_awards(
     for player in players:
         won = tricks.get(player, 0)
         if won:
-            out.append((player, f"{_n(won, 'trick')} × {TRICK}", TRICK * won, "tindahan.score.trick"))
+            out.append((player, f"{_n(won, 'trick')} taken, {TRICK} points each", TRICK * won,
+                        "tindahan.score.trick"))
         held = hand_cards.get(player, 0)
         if held:
-            out.append((player, f"{_n(held, 'card')} left in hand × -1", -held, "tindahan.score.hand-card"))
+            out.append((player, f"{_n(held, 'card')} left in hand, -1 point each", -held,
+                        "tindahan.score.hand-card"))
     for fruit, counts in stalls:
         out.extend(stall_awards(fruit, counts, fruit == trump, trump_tie))
     totals = {player: 0 for player in players}

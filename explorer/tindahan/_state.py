@@ -51,6 +51,7 @@ class State(FruitState):
     tricks_won: tuple[int, ...]
     piles: tuple[int, ...]  # cards in the tricks each seat took this round
     last_trick: tuple[tuple[Play, ...], int] | None
+    round_last_trick: tuple[tuple[Play, ...], int] | None  # last round's final trick, for review
     summaries: tuple[dict[str, Any], ...]  # each scored round's end position, for learners and tests
     _stall_of: dict[str, int]
     _cart_moves: dict[str, tuple[str, ...]]
@@ -68,7 +69,7 @@ class State(FruitState):
         self.sellers_left = (SELLERS_PER_PLAYER,) * n
         self.lines = ()
         self.summaries = ()
-        self.last_trick = None
+        self.last_trick = self.round_last_trick = None
         self._start_round(1, start_hands(self.rules["start"], n, self.fruits))
 
     def _start_round(self, number: int, hands: list[list[str]] | None = None) -> None:
@@ -86,7 +87,10 @@ class State(FruitState):
         self.cart_moved = False
         self.tricks_won = self.piles = self.placed = (0,) * n
         if number > 1:
-            # Last round's cards are back in the new hands, so its last trick leaves the table too.
+            # Last round's cards are back in the new hands, so its last trick leaves the table too; a
+            # learner may still review it (every card of it was played face up, and the events name
+            # them), until this round's first trick is taken.
+            self.round_last_trick = self.last_trick
             self.last_trick = None
             if self.rules["sellers_between_rounds"] == "return":
                 self.stalls = tuple((0,) * n for _ in self.fruits)
@@ -230,6 +234,8 @@ class State(FruitState):
             "piles": list(self.piles),
             "last_trick": None if self.last_trick is None else
             [[list(p) for p in self.last_trick[0]], self.last_trick[1]],
+            "round_last_trick": None if self.round_last_trick is None else
+            [[list(p) for p in self.round_last_trick[0]], self.round_last_trick[1]],
             "lines": [list(line) for line in self.lines],
             "summaries": [dict(s) for s in self.summaries],
         }

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from explorer._fruit import face, points_text, taken_text
+from explorer._fruit import WORDS, face, points_text, taken_text
 from explorer._tuples import joined
+from explorer._words import does, who, whose
 
 from ._mechanics import Play, must_play
 from ._notation import ACTIONS
@@ -21,33 +22,39 @@ def label(notation: str) -> str:
     """Short plain words for a legal action, for buttons and the terminal."""
     kind, fruit = ACTIONS[notation]
     if kind == "card":
-        return f"Play {notation}"
+        return f"Play {WORDS[notation]}"
     if kind == "seller":
         return f"Send a seller to the {fruit} stall"
-    return f"Move the donkey cart to {fruit}"
-
-
-# The sentences of the events whose data fill them in as they are.
-TEXTS = {
-    "round": "Round {round} of {rounds}: seat {dealer} deals, seat {leader} starts; {trump} is trump",
-    "card": "Seat {seat} plays {card}",
-    "seller": "Seat {seat} sends a seller to the {fruit} stall",
-    "cart": "Seat {seat} moves the donkey cart to {fruit}: {fruit} is trump now",
-}
+    return f"Move the donkey cart to the {fruit} stall ({fruit} becomes trump)"
 
 
 def event_text(kind: str, seat: int | None, data: Mapping[str, Any]) -> str:
-    """The sentence of one event (``kind`` and its structured ``data`` are what widgets read)."""
-    if kind in TEXTS:
-        return TEXTS[kind].format(seat=seat, **data)
+    """The sentence of one event (``kind`` and its structured ``data`` are what widgets read).
+
+    Seats are written as markers (``explorer._words``) that each reader's view renders: "Ben plays
+    banana 3" for one, "You play banana 3" for Ben. Only called when a view reads the event.
+    """
+    if kind == "card":
+        assert seat is not None
+        return f"{does(seat, 'plays', 'play')} {WORDS[data['card']]}"
+    if kind == "seller":
+        assert seat is not None
+        return f"{does(seat, 'sends', 'send')} a seller to the {data['fruit']} stall"
+    if kind == "cart":
+        assert seat is not None
+        fruit = data["fruit"]
+        return f"{does(seat, 'moves', 'move')} the donkey cart to the {fruit} stall: {fruit} is trump now"
     if kind == "trick":
         return taken_text(data["winner"], data["card"], data["trump"])
+    if kind == "round":
+        return (f"Round {data['round']} of {data['rounds']}: {does(data['dealer'], 'deals', 'deal')}, "
+                f"{does(data['leader'], 'starts', 'start')}; {data['trump']} is trump")
     if kind == "scored":
         return f"Round {data['round']} scored: {points_text(data['points'])}"
     winners, best = data["winners"], data["points"]
     if len(winners) == 1:
-        return f"Game over: seat {winners[0]} wins with {best} points"
-    return (f"Game over: seats {joined(winners)} tie on {best} points and share the win "
+        return f"Game over: {does(winners[0], 'wins', 'win')} with {best} points"
+    return (f"Game over: {joined([who(s) for s in winners])} tie on {best} points and share the win "
             "(by the rulebook's joke, the designer wins)")
 
 
@@ -55,11 +62,10 @@ def play_dict(play: Play) -> dict[str, Any]:
     """One entry of a trick, with the words a widget puts after the seat's name."""
     seat, kind, what = play
     if kind == "card":
-        value = face(what)["value"]
-        return {"seat": seat, "kind": kind, "card": what, "words": f"played {face(what)['fruit']} {value}"}
+        return {"seat": seat, "kind": kind, "card": what, "words": f"played {WORDS[what]}"}
     if kind == "seller":
         return {"seat": seat, "kind": kind, "fruit": what, "words": f"sent a seller to the {what} stall"}
-    return {"seat": seat, "kind": kind, "fruit": what, "words": f"moved the donkey cart to {what}"}
+    return {"seat": seat, "kind": kind, "fruit": what, "words": f"moved the donkey cart to the {what} stall"}
 
 
 def moves(legal: Sequence[str]) -> list[dict[str, Any]]:
@@ -79,12 +85,16 @@ def moves(legal: Sequence[str]) -> list[dict[str, Any]]:
 def view(state: State, seat: int) -> dict[str, Any]:
     legal = [str(a) for a in state.legal_actions()] if state.to_act == seat else []
     last = None
-    if state.last_trick is not None:
-        plays, winner = state.last_trick
-        last = {"plays": [play_dict(p) for p in plays], "winner": winner}
+    # Until this round's first trick is taken, the last trick shown is the previous round's final one
+    # ("round" says which), so a learner can still look back at how that round ended.
+    done = state.last_trick or state.round_last_trick
+    if done is not None:
+        plays, winner = done
+        last = {"plays": [play_dict(p) for p in plays], "winner": winner,
+                "round": state.round if state.last_trick else state.round - 1}
     shown = [*state.hands[seat], *(p[2] for p in state.trick if p[1] == "card")]
-    if state.last_trick is not None:
-        shown += [p[2] for p in state.last_trick[0] if p[1] == "card"]
+    if done is not None:
+        shown += [p[2] for p in done[0] if p[1] == "card"]
     return {
         "title": TITLE,
         "round": state.round,
@@ -111,30 +121,30 @@ def view(state: State, seat: int) -> dict[str, Any]:
 
 
 def _plays(plays: Sequence[Play]) -> str:
-    return ", ".join(f"seat {s} {what if kind == 'card' else f'{kind}:{what}'}" for s, kind, what in plays)
+    return ", ".join(f"{who(s)} {play_dict((s, kind, what))['words']}" for s, kind, what in plays)
 
 
 def board_text(state: State, seat: int) -> str:
-    """The table as text: the round, trump, the trick, the stalls, every seat (only ``seat``'s hand)."""
-    status = "game over" if state.to_act is None else f"seat {state.to_act} to act"
-    lines = [f"Tindahan, round {state.round} of {state.rounds}: seat {state.dealer} deals; "
-             f"trump {state.trump} (the donkey cart); {status}"]
-    led = f"; led {state.led}" if state.led else ""
-    lines.append(f"Trick: {_plays(state.trick) or '(none yet)'}{led}")
+    """The table as text: the round, trump, the trick, the stalls, every seat (only ``seat``'s hand).
+
+    Seats are markers, rendered for the reader by ``GameState.board_text``."""
+    status = "game over" if state.to_act is None else f"{whose(state.to_act)} turn"
+    lines = [f"Tindahan, round {state.round} of {state.rounds}: {does(state.dealer, 'deals', 'deal')}; "
+             f"{state.trump} is trump (the donkey cart); {status}"]
+    led = f"; {state.led} was led" if state.led else ""
+    lines.append(f"Trick: {_plays(state.trick) or 'nothing played yet'}{led}")
     if state.last_trick is not None:
         plays, winner = state.last_trick
-        lines.append(f"Last trick: {_plays(plays)}; taken by seat {winner}")
-    seats = range(state.players)
-    lines.append("Stalls      " + "".join(f"seat {s:<3}" for s in seats))
+        lines.append(f"Last trick: {_plays(plays)}; taken by {who(winner)}")
     for i, fruit in enumerate(state.fruits):
-        mark = "*" if fruit == state.trump else " "
-        lines.append(f"{fruit + mark:<12}" + "".join(f"{n or '.':<8}" for n in state.stalls[i]))
+        sellers = ", ".join(f"{who(s)} {n}" for s, n in enumerate(state.stalls[i]) if n) or "no sellers"
+        lines.append(f"{fruit.capitalize()} stall{' (trump)' if fruit == state.trump else ''}: {sellers}")
     scores = state.scores()
-    for s in seats:
-        who = f"seat {s}" + (" (you)" if s == seat else "")
-        facts = (f"{who}: score {scores[s]}, tricks {state.tricks_won[s]}, sellers left "
+    for s in range(state.players):
+        facts = (f"{who(s)}: score {scores[s]}, tricks {state.tricks_won[s]}, sellers left "
                  f"{state.sellers_left[s]}")
         hand = state.hands[s]
-        shown = f"hand {' '.join(hand) or '(empty)'}" if s == seat else f"{len(hand)} cards"
+        words = ", ".join(WORDS[card] for card in hand)
+        shown = f"hand {words or '(empty)'}" if s == seat else f"{len(hand)} cards"
         lines.append(f"{facts}; {shown}")
     return "\n".join(line.rstrip() for line in lines)

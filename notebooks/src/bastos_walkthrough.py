@@ -11,6 +11,7 @@
 
 # %%
 # NBVAL_IGNORE_OUTPUT
+from explorer.bastos import EXAMPLES
 from explorer.bastos.examples import (
     FOUR_HANDS,
     MANGO_HANDS,
@@ -75,7 +76,9 @@ steps = [
          aside, result="No winner; the three cards leave the round.",
          rules=("bastos.trick.set-aside",)),
 ]
-Walkthrough(steps, title="Bastos!: the rulebook's examples")
+# The book calls the players A, B, C (and D with four): the names its examples give the seats.
+book = next(example for example in EXAMPLES if example.id == "opening-values")
+Walkthrough(steps, title="Bastos!: the rulebook's examples", names=book.names)
 
 # %% [markdown]
 # ## The game

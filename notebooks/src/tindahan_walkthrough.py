@@ -10,6 +10,7 @@
 
 # %%
 # NBVAL_IGNORE_OUTPUT
+from explorer.tindahan import EXAMPLES
 from explorer.tindahan.examples import trick_scenario
 from widgets.walkthrough import Step, Walkthrough, check_section
 
@@ -44,7 +45,8 @@ steps = [
          positions[5], result="Trick to **E**, who leads next.",
          rules=("tindahan.trick.winner", "tindahan.trick.next-leader")),
 ]
-Walkthrough(steps, title="Tindahan: the rulebook's A–E trick")
+book = next(example for example in EXAMPLES if example.id == "tindahan.trick-with-cart")
+Walkthrough(steps, title="Tindahan: the rulebook's A–E trick", names=book.names)
 
 # %% [markdown]
 # ## The game

@@ -5,15 +5,23 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Mapping
+from typing import TypeVar
 
 import pytest
 
 import explorer
-from explorer import IllegalAction
+from explorer import GameState, IllegalAction
 from explorer.tindahan import EXAMPLES, FRUITS, RULES, State
 from explorer.tindahan.examples import TRICK_DEAL, trick_scenario
 
-from .helpers import run
+S = TypeVar("S", bound=GameState)
+
+
+def run(state: S, *actions: str) -> S:
+    """``state`` after ``actions`` (notations), played one by one (typed for this game's State)."""
+    for action in actions:
+        state = state.play(action)
+    return state
 
 DEFAULT_FRUITS = {
     3: ["banana", "mango", "durian"],
@@ -61,7 +69,11 @@ def refused(state: State, action: str) -> IllegalAction:
     with pytest.raises(IllegalAction) as info:
         state.play(action)
     assert info.value.rule in RULES, info.value.rule
-    assert action in str(info.value) or info.value.rule == "tindahan.notation"
+    assert info.value.action == action
+    # A refusal speaks to the player to act, in words: never a seat number, never the notation.
+    reason = info.value.reason
+    if info.value.rule not in ("tindahan.notation", "tindahan.game-over"):
+        assert reason.startswith("You cannot ") and action not in reason and "seat" not in reason.lower()
     assert state.snapshot() == before
     return info.value
 
@@ -114,6 +126,7 @@ def test_removed_fruits_option() -> None:
 def test_deal_option_fixes_round_one_and_replays() -> None:
     deal = make_deal(3, {0: ["banana-10", "durian-1"]})
     state = explorer.new_game("tindahan", players=3, seed=1, start=deal)
+    assert isinstance(state, State)
     assert state.view(0)["hand"][:1] == ["banana-1"] or "banana-10" in state.view(0)["hand"]
     assert sorted(state.snapshot()["hands"][1]) == sorted(deal[1])
     rng = random.Random(3)
@@ -183,7 +196,7 @@ def test_cart_move_makes_trump_at_once_and_next_player_must_play() -> None:
     view = state.view(1)
     assert view["trump"] == "durian" and view["cart_moved"] and view["led"] is None
     assert view["trick"] == [
-        {"seat": 0, "kind": "cart", "fruit": "durian", "words": "moved the donkey cart to durian"}]
+        {"seat": 0, "kind": "cart", "fruit": "durian", "words": "moved the donkey cart to the durian stall"}]
     assert set(view["legal"]) == set(view["hand"])  # any card: nothing is led yet
     assert refused(state, "seller:banana").rule == "tindahan.cart.next-must-play"
     assert refused(state, "seller:durian").rule == "tindahan.cart.next-must-play"
@@ -267,7 +280,7 @@ def test_follow_suit() -> None:
     assert legal == mangos | {"seller:mango"}
     err = refused(state, "durian-10")
     assert err.rule == "tindahan.follow-suit"
-    assert "mango" in err.reason
+    assert err.reason == "You cannot play durian 10: you hold mango, so you must follow mango"
 
 
 def test_without_the_led_fruit_any_card_may_be_played() -> None:
@@ -305,7 +318,9 @@ def test_trick_winner(plays: list[str], winner: int) -> None:
     assert state.last_trick is not None and state.last_trick[1] == winner
     assert state.leader == winner == state.current_player
     assert state.view(0)["tricks_won"][winner] == 1
-    assert f"Seat {winner} takes the trick" in state.view(0)["events"][-1]["text"]
+    names = ["You", "Ben", "Carlo"]
+    taker = "You take" if winner == 0 else f"{names[winner]} takes"
+    assert state.view(0)["events"][-1]["text"].startswith(f"{taker} the trick with ")
 
 
 # ---- rounds and the game ------------------------------------------------------------------------------
@@ -347,7 +362,13 @@ def test_round_two_resets_and_the_dealer_moves_on() -> None:
     assert view["trump"] == "banana"
     assert view["sellers_left"] == [9, 9, 9] and view["stalls"] == {f: [0, 0, 0] for f in state.fruits}
     assert view["hand_sizes"] == [10, 10, 10] and view["tricks_won"] == [0, 0, 0]
-    assert view["last_trick"] is None and view["trick"] == []
+    assert state.last_trick is None and view["trick"] == []
+    # Round 1's final trick stays on view, marked as round 1's, until round 2's first trick is taken.
+    assert view["last_trick"]["round"] == 1 and view["last_trick"]["plays"]
+    assert all(play["card"] in view["faces"] for play in view["last_trick"]["plays"] if "card" in play)
+    for _ in range(3):
+        state = state.play(state.legal_actions()[0])
+    assert state.view(0)["last_trick"]["round"] == 2
 
 
 def test_sellers_and_cart_may_stay_between_rounds() -> None:
@@ -405,6 +426,7 @@ def test_sheet_lines_match_score_round_for_every_round() -> None:
     rng = random.Random(11)
     for seed in range(30):
         state = explorer.new_game("tindahan", players=3 + seed % 3, seed=seed)
+        assert isinstance(state, State)
         while not state.is_over:
             state = state.play(rng.choice(state.legal_actions()))
         for summary in state.summaries:
@@ -438,11 +460,11 @@ def test_view_model() -> None:
     assert view["faces"]["banana-1"] == {"fruit": "banana", "value": 1}
     assert {m["action"]: m["place"] for m in view["moves"]}["seller:banana"] == "stall"
     assert set(view["labels"]) == set(view["legal"])
-    assert view["labels"]["banana-3"] == "Play banana-3"
+    assert view["labels"]["banana-3"] == "Play banana 3"
     assert view["labels"]["seller:banana"] == "Send a seller to the banana stall"
     assert state.view(0)["legal"] == [] and state.view(0)["labels"] == {}
     start = game(4).view(0)
-    assert start["labels"]["cart:mango"] == "Move the donkey cart to mango"
+    assert start["labels"]["cart:mango"] == "Move the donkey cart to the mango stall (mango becomes trump)"
     order = {f: i for i, f in enumerate(FRUITS)}
     hand = view["hand"]
     assert hand == sorted(hand, key=lambda c: (order[c.split("-")[0]], int(c.split("-")[1])))
@@ -471,7 +493,9 @@ def test_rulebook_trick_example() -> None:
     assert end.last_trick is not None and end.last_trick[1] == 4
     assert end.leader == 4 == end.current_player
     assert end.view(0)["stalls"]["banana"] == [0, 0, 1, 0, 0]
-    assert end.view(0)["events"][-1]["text"] == "Seat 4 takes the trick with mango-2 (trump)"
+    assert end.view(0)["events"][-1]["text"] == "Ely takes the trick with mango 2, a trump"
+    assert end.view(4)["events"][-1]["text"] == "You take the trick with mango 2, a trump"
+    assert end.view(0, names=list("ABCDE"))["events"][-1]["text"] == "E takes the trick with mango 2, a trump"
     assert {k: end.view(0)["events"][-1][k] for k in ("kind", "seat", "winner", "card", "trump")} == \
         {"kind": "trick", "seat": 4, "winner": 4, "card": "mango-2", "trump": True}
     assert end.view(4)["tricks_won"] == [0, 0, 0, 0, 1]
