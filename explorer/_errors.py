@@ -22,6 +22,18 @@ class IllegalAction(ValueError):
         self.reason = message
         self.action = action
 
+    def _render_traceback_(self) -> list[str]:
+        """What IPython prints when a cell raises this: the reason and the rule's text, not a stack."""
+        from ._draw.tables import refusal_lines
+
+        return refusal_lines(self.rule, self.reason, self.action)
+
+    def _repr_html_(self) -> str:
+        """A refusal shown in a notebook (``err`` as a cell's last line): what, why and the rule."""
+        from ._draw.tables import refusal_html
+
+        return refusal_html(self.rule, self.reason, self.action)
+
 
 class RecordError(ValueError):
     """A game record (or part of one) that cannot be replayed; says which field and why."""

@@ -27,6 +27,10 @@ class Example:
     #: seat order; empty if it names nobody. Walkthroughs draw the table with these names.
     names: tuple[str, ...] = ()
 
+    def _repr_html_(self) -> str:
+        """The example run and shown as book vs engine (a failure shows as a row, never a crash)."""
+        return verify_one(self)._repr_html_()
+
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
@@ -37,6 +41,22 @@ class Verdict:
     @property
     def ok(self) -> bool:
         return self.error is None and self.computed == self.example.expected
+
+    def _repr_html_(self) -> str:
+        from ._draw.tables import example_html
+
+        return example_html(self.example, self.computed, self.error)
+
+
+class Comparison(list[str]):
+    """:func:`compare_example`'s lines (a plain list of str), shown in a notebook as book vs engine."""
+
+    def __init__(self, lines: list[str], verdict: Verdict) -> None:
+        super().__init__(lines)
+        self.verdict = verdict
+
+    def _repr_html_(self) -> str:
+        return self.verdict._repr_html_()
 
 
 def examples(games: Iterable[str]) -> list[Example]:
@@ -63,22 +83,25 @@ def refusal_lines(label: str, state: Any, action: str) -> str:
 
 
 def compare_example(example: Example) -> list[str]:
-    """Run ``example`` and give its title and, per value the book prints, :func:`compare`'s line."""
+    """Run ``example`` and give its title and, per value the book prints, :func:`compare`'s line
+    (a notebook shows the list as a book-vs-engine table)."""
     computed = example.compute()
     lines = [f"{example.title}  ({example.id})"]
     if isinstance(example.expected, dict):
         lines += [compare(f"  {key}", book, computed[key]) for key, book in example.expected.items()]
     else:
         lines.append(compare("  result", example.expected, computed))
-    return lines
+    return Comparison(lines, Verdict(example, computed))
+
+
+def verify_one(example: Example) -> Verdict:
+    """Run one example; one that raises is a failed verdict, not a crash."""
+    try:
+        return Verdict(example, example.compute())
+    except Exception as exc:  # a broken example must show as a failure in the table
+        return Verdict(example, None, f"{type(exc).__name__}: {exc}")
 
 
 def verify(games: Iterable[str]) -> list[Verdict]:
     """Run every example of ``games``; an example that raises is a failed verdict, not a crash."""
-    verdicts = []
-    for example in examples(games):
-        try:
-            verdicts.append(Verdict(example, example.compute()))
-        except Exception as exc:  # a broken example must show as a failure in the table
-            verdicts.append(Verdict(example, None, f"{type(exc).__name__}: {exc}"))
-    return verdicts
+    return [verify_one(example) for example in examples(games)]

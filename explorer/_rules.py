@@ -38,6 +38,25 @@ class RuleCatalogue(Mapping[str, Rule]):
     def __repr__(self) -> str:
         return f"<RuleCatalogue {self.game}: {len(self)} rules>"
 
+    def search(self, words: str) -> RuleCatalogue:
+        """The rules whose id, text or section contain every word of ``words`` (any case), in order:
+        ``RULES.search("trump")`` shows a smaller table in a notebook."""
+        wanted = words.lower().split()
+        found = [rule for rule in self._rules.values()
+                 if all(word in f"{rule.id} {rule.text} {rule.section}".lower() for word in wanted)]
+        narrowed = RuleCatalogue(self.game, found)
+        narrowed._query = words
+        return narrowed
+
+    _query: str = ""
+
+    def _repr_html_(self) -> str:
+        from ._draw.tables import catalogue_html
+
+        title = (f"{self.game}: {len(self)} rule{'' if len(self) == 1 else 's'} matching {self._query!r}"
+                 if self._query else "")
+        return catalogue_html(self, title)
+
     def check(self, rule_id: str) -> str:
         """Return ``rule_id`` unchanged, or raise ``KeyError`` if the catalogue lacks it."""
         if rule_id not in self._rules:

@@ -38,6 +38,21 @@ class ScoreLine(NamedTuple):
     round: int = 0  # 1-based round the line belongs to; 0 for lines outside rounds (final scoring)
 
 
+class ScoreSheet(list[ScoreLine]):
+    """``state.score_sheet()``: a plain list of :class:`ScoreLine` that a notebook shows as an itemised
+    table (lines by round, each rule's text, every player's total). The HTML is drawn only when shown."""
+
+    def __init__(self, lines: Sequence[ScoreLine], names: Sequence[str], rules: RuleCatalogue) -> None:
+        super().__init__(lines)
+        self.names = list(names)
+        self.rules = rules
+
+    def _repr_html_(self) -> str:
+        from ._draw.tables import sheet_html
+
+        return sheet_html(self, self.names, self.rules, lambda text: render(text, self.names))
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """How a finished game ended: the final scores and the seats that share the win."""
@@ -161,8 +176,9 @@ class GameState(ABC):
             totals[line.seat] += line.points
         return totals
 
-    def score_sheet(self) -> list[ScoreLine]:
-        return list(self._score_lines())
+    def score_sheet(self) -> ScoreSheet:
+        """Every score line so far (a list of ``ScoreLine``), shown in a notebook as an itemised table."""
+        return ScoreSheet(self._score_lines(), self.seat_names(), self.RULES)
 
     def rounds_scored(self) -> int:
         """How many rounds (Klongs: market days) have been scored so far: a table pauses when it grows."""
@@ -295,6 +311,20 @@ class GameState(ABC):
 
     def __str__(self) -> str:
         return self.board_text()
+
+    # ---- pictures (drawn only when shown: never on play() or view()) ----------------------------
+
+    def picture(self, seat: int | None = None, *, teaching: bool = False) -> Any:
+        """The table drawn as static HTML (``.html``), seen by ``seat`` (default: the seat to act);
+        ``teaching=True`` shows every hand face up. Notebooks show it; no widget or kernel needed."""
+        from ._draw import picture
+
+        return picture(self, seat, teaching=teaching)
+
+    def _repr_html_(self) -> str:
+        from ._draw import picture_html
+
+        return picture_html(self)
 
     def snapshot(self) -> dict[str, Any]:
         """The complete state (hidden information included) as plain data: equal states, equal snapshots."""
