@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ._assets import STATIC, es_module
+from ._assets import es_module, style_sheet
 from ._session import GameWidget
 
 EVENTS_SHOWN = 10  # as many as the table's event list shows
@@ -28,14 +28,21 @@ class TrickTableWidget(GameWidget):
     """
 
     GAMES: ClassVar[tuple[str, ...] | None] = ("tindahan", "bastos")
-    _esm = es_module("trick_table")
-    _css = STATIC / "trick_table.css"
+    _esm = es_module("trick_table_keys", "trick_table")
+    _css = style_sheet("trick_table")
 
     def _extras(self, seat: int) -> dict[str, Any]:
         extras = super()._extras(seat)
         state = self.state
-        # The table shows the newest happenings only; the whole history stays with the engine.
-        extras["events"] = state.view(seat)["events"][-EVENTS_SHOWN:]
+        # The table shows the newest happenings only (the bots' latest moves are marked from them);
+        # the whole history stays with the engine and the shell's move log. The view being drawn
+        # already holds the events, with the table's names.
+        drawing = getattr(self, "_drawing", None)
+        if drawing is not None and drawing[0] is state and drawing[1] == seat:
+            events = drawing[2]
+        else:
+            events = state.view(seat, names=list(self.names))["events"]
+        extras["events"] = events[-EVENTS_SHOWN:]
         if self.teaching:
             hands = state.snapshot().get("hands")
             extras["open_hands"] = [list(map(str, hand)) for hand in hands] if hands is not None else None

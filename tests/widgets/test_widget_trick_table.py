@@ -184,8 +184,45 @@ def test_front_end_carries_the_hooks() -> None:
     esm = TrickTableWidget._esm
     assert "export default" in str(esm)
     # The hooks the browser tests rely on are in the JS.
-    js = es_module("trick_table")  # the shared shell in front, as the browser loads it
+    js = str(esm)  # the shared shell in front, then the keys and the table, as the browser loads it
+    assert js.index("function errorBox") < js.index("function legend") < js.index("export default")
+    assert js == es_module("trick_table_keys", "trick_table")
     for hook in ("re-trick-table", "data-action", '"data-role": "score"', '"data-role": "error"',
                  '"data-role": "turn"', '"data-role": "summary"', '"data-role": "last-trick"',
+                 '"data-role": "just-played"', "re-just-played", "re-key", "re-seat-mark",
                  "dataset.move", "dataset.busy", "dataset.current", "dataset.game"):
         assert hook in js, hook
+    assert "phase: " not in js  # the header says what is happening (view["stage"]), not a phase name
+    assert ".re-just-played" in str(TrickTableWidget._css) and ".re-widget" in str(TrickTableWidget._css)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_events_name_the_seats_as_the_table_does(game: str) -> None:
+    engine_or_skip(game)
+    book = TrickTableWidget.new_game(game, players=3, seat=None, seed=8, bots=None, bot_delay=0,
+                                     names=["A", "B", "C"])
+    for _ in range(6):
+        assert book.handle_intent({"type": "play", "action": book.view["legal"][0]})
+    texts = [e["text"] for e in book.view["events"]]
+    assert any(text.startswith(("A ", "B ", "C ")) for text in texts), texts
+    assert not any("Ana" in text or "You" in text for text in texts), texts
+    mine = TrickTableWidget.new_game(game, players=3, seat=0, seed=8, bot_delay=0)
+    assert mine.view["names"][0] == "You"
+    if mine.view["legal"]:  # the bots answer the learner's move
+        assert mine.handle_intent({"type": "play", "action": mine.view["legal"][0]})
+    moved = [e for e in mine.view["events"] if e["seat"] is not None and e["seat"] != 0]
+    assert moved and all(e["text"].startswith(mine.view["names"][e["seat"]]) for e in moved
+                         if e["kind"] in ("card", "lead", "pick", "seller", "cart"))
+    assert all(bot for bot in mine.view["bots"][1:]) and mine.view["bots"][0] is None
+
+
+def test_the_last_trick_of_a_round_stays_reviewable() -> None:
+    engine_or_skip("tindahan")
+    widget = TrickTableWidget.new_game("tindahan", players=3, seat=0, seed=4, bot_delay=0)
+    rng = random.Random(2)
+    while widget.view["round"] == 1:
+        widget.handle_intent({"type": "play", "action": rng.choice(widget.view["legal"])})
+    last = widget.view["last_trick"]
+    assert last is not None and last["round"] == 1 and widget.view["round"] == 2
+    cards = [play["card"] for play in last["plays"] if play["kind"] == "card"]
+    assert cards and set(cards) <= set(widget.view["faces"])

@@ -73,10 +73,11 @@ function donkeyCart() {
 }
 
 // How one entry of a trick reads, as a visual chip and as words.
-function playChip(view, play, winner) {
+function playChip(view, play, winner, moves = []) {
   const p = asObject(play);
   const who = seatName(view, p.seat);
-  const words = `${who} ${p.words ?? p.kind}`;
+  const just = isJustPlayed(p, moves);
+  const words = `${who} ${p.words ?? p.kind}${just ? " (just now)" : ""}`;
   let face;
   if (p.kind === "card") {
     face = cardFace(view, p.card, true);
@@ -92,10 +93,11 @@ function playChip(view, play, winner) {
   const won = isSeat(winner) && winner === p.seat && p.kind === "card";
   return h(
     "li",
-    { class: `re-play${won ? " re-winner" : ""}${p.trump ? " re-trump-play" : ""}`, "aria-label": words + (won ? " and won" : "") },
+    { class: `re-play${won ? " re-winner" : ""}${p.trump ? " re-trump-play" : ""}${just ? " re-just-played" : ""}`, "aria-label": words + (won ? " and won" : "") },
     face,
     h("span", { class: "re-play-seat", text: who }),
     p.trump ? h("span", { class: "re-tag", text: "trump!" }) : null,
+    just ? h("span", { class: "re-just-tag", "aria-hidden": "true", text: "just now" }) : null,
   );
 }
 
@@ -105,13 +107,16 @@ function header(view, ui) {
   const game = String(view.title ?? view.game ?? "");
   const bits = [];
   if (isSeat(view.round)) bits.push(`Round ${view.round}${isSeat(view.rounds) ? ` of ${view.rounds}` : ""}`);
-  if (typeof view.phase === "string" && view.phase !== "play" && view.phase !== "over") bits.push(`phase: ${view.phase}`);
-  const hasLast = view.last_trick && typeof view.last_trick === "object";
+  // What is happening, in the engine's words ("everyone picks a Bastos! card"), never a phase name.
+  if (typeof view.stage === "string" && view.phase !== "play" && !view.is_over) bits.push(view.stage);
+  const last = view.last_trick && typeof view.last_trick === "object" ? view.last_trick : null;
+  const earlier = last && isSeat(last.round) && last.round !== view.round;
+  const review = earlier ? `Review the last trick of round ${last.round}` : "Review the last trick";
   return headerBar(game, bits.join(" \u00B7 "), {
     buttons: [h("button", {
       class: "re-button", type: "button", "data-role": "last-trick", "aria-pressed": ui.showLast ? "true" : "false",
-      "aria-label": ui.showLast ? "Back to the current trick" : "Review the last trick",
-      disabled: !hasLast, text: ui.showLast ? "Current trick" : "Last trick",
+      "aria-label": ui.showLast ? "Back to the current trick" : review, title: ui.showLast ? null : review,
+      disabled: !last, text: ui.showLast ? "Current trick" : "Last trick",
     })],
   });
 }
@@ -137,7 +142,6 @@ function seatPanel(view, seat, where) {
   const tags = [];
   if (seat === view.dealer) tags.push(h("span", { class: "re-tag", title: "dealer", text: "Dealer" }));
   if (seat === view.leader && !view.is_over) tags.push(h("span", { class: "re-tag", title: "leads this trick", text: "Leads" }));
-  if (bots[seat]) tags.push(h("span", { class: "re-tag re-bot", text: `bot` }));
   if (asArray(view.winners).includes(seat)) tags.push(h("span", { class: "re-tag re-win", text: "Winner" }));
 
   const facts = [];
@@ -167,7 +171,7 @@ function seatPanel(view, seat, where) {
         Array.from({ length: Math.min(handSize, 12) }, () => h("span", { class: "re-back", "aria-hidden": "true" })));
     }
   }
-  const label = `${seatName(view, seat)}, score ${scores[seat] ?? 0}${seat === current ? ", to act" : ""}`;
+  const label = `${seatTitle(view, seat)}, score ${scores[seat] ?? 0}${seat === current ? ", to act" : ""}`;
   return h(
     "section",
     {
@@ -175,8 +179,9 @@ function seatPanel(view, seat, where) {
       "data-seat": seat, "aria-label": label, "aria-current": seat === current ? "true" : null,
     },
     h("div", { class: "re-panel-head" },
-      h("span", { class: `re-seat-dot re-seat-c${seat}`, "aria-hidden": "true" }),
+      seatMark(view, seat),
       h("span", { class: "re-name", text: seatName(view, seat) }),
+      bots[seat] ? h("span", { class: "re-bot-tag", text: "(bot)" }) : null,
       h("span", { class: "re-score", "data-role": "score", "data-seat": seat, title: "score", text: String(scores[seat] ?? 0) })),
     h("div", { class: "re-tags" }, tags),
     h("div", { class: "re-facts" }, facts),
@@ -185,7 +190,7 @@ function seatPanel(view, seat, where) {
   );
 }
 
-function centre(view, ui) {
+function centre(view, ui, moves) {
   const last = view.last_trick && typeof view.last_trick === "object" ? view.last_trick : null;
   const current = asArray(view.trick);
   // Until the next trick starts, the one just finished stays on the table (faded), so a bot's
@@ -193,8 +198,10 @@ function centre(view, ui) {
   const showingLast = Boolean(last && (ui.showLast || current.length === 0));
   const plays = showingLast ? asArray(last.plays) : current;
   const taken = showingLast && isSeat(last.winner) ? `won by ${seatName(view, last.winner)}` : "set aside";
+  const earlier = showingLast && isSeat(last.round) && last.round !== view.round;
   let caption;
-  if (showingLast && ui.showLast) caption = `Last trick \u2014 ${taken}`;
+  if (earlier) caption = `The last trick of round ${last.round} \u2014 ${taken}${ui.showLast ? "" : `; round ${view.round} has not played a trick yet`}`;
+  else if (showingLast && ui.showLast) caption = `Last trick \u2014 ${taken}`;
   else if (showingLast) caption = `Trick ${taken}; the next trick has not started`;
   else caption = plays.length ? "Current trick" : "No cards played in this trick yet";
   const status = [];
@@ -214,7 +221,8 @@ function centre(view, ui) {
     { class: `re-centre${showingLast ? (ui.showLast ? " re-reviewing" : " re-just-done") : ""}` },
     h("div", { class: "re-status-row" }, status),
     h("div", { class: "re-caption", text: caption }),
-    h("ol", { class: "re-trick", "aria-label": caption }, plays.map((p) => playChip(view, p, showingLast ? last.winner : null))),
+    justPlayedLine(moves),
+    h("ol", { class: "re-trick", "aria-label": caption }, plays.map((p) => playChip(view, p, showingLast ? last.winner : null, moves))),
   );
 }
 
@@ -310,7 +318,7 @@ function valueTable(view, placed) {
     h("tfoot", {},
       h("tr", {}, h("th", { scope: "row", text: "Bastos!" }),
         fruits.map((f) => h("td", { class: "re-bastos-of" },
-          bastos.map((b, s) => (b === f ? h("span", { class: `re-seat-dot re-seat-c${s}`, title: seatName(view, s), role: "img", "aria-label": `${seatName(view, s)}'s Bastos! colour` }) : null))))),
+          bastos.map((b, s) => (b === f ? seatMark(view, s, { spoken: true, title: `${f} is ${seatName(view, s) === "You" ? "your" : `${seatName(view, s)}\u2019s`} Bastos! colour` }) : null))))),
       anyButtons ? h("tr", {}, h("th", { scope: "row", text: "move" }),
         fruits.map((f) => h("td", { class: "re-value-actions" },
           (placed.value.get(f) || []).map(({ action, short, kind }) => actionButton(view, action, (ARROWS[kind] ?? "") + short))))) : null),
@@ -371,6 +379,7 @@ function draw(root, content, model, ui) {
 
   const place = placeSeats(view);
   const placed = placeActions(view);
+  const moves = botMoves(view);
   const me = isSeat(view.seat) ? view.seat : 0;
   const parts = [
     header(view, ui),
@@ -380,9 +389,10 @@ function draw(root, content, model, ui) {
       h("div", { class: "re-side re-left" }, place.left.map((s) => seatPanel(view, s, "left"))),
       h("div", { class: "re-middle" },
         h("div", { class: "re-top" }, place.top.map((s) => seatPanel(view, s, "top"))),
-        centre(view, ui)),
+        centre(view, ui, moves)),
       h("div", { class: "re-side re-right" }, place.right.map((s) => seatPanel(view, s, "right")))),
     h("div", { class: "re-board" }, stalls(view, placed), valueTable(view, placed)),
+    legend(view),
     h("div", { class: "re-bottom" }, seatPanel(view, me, "bottom"), handArea(view, placed)),
     summary(view),
     eventsList(view),
@@ -410,9 +420,31 @@ function render({ model, el }) {
   const content = h("div", { class: "re-content" });
   const live = liveRegions();
   const root = widgetRoot("trick-table", "Trick table", content, live.polite, live.urgent);
-  const ui = { showLast: false, saidError: "", saidEvent: "", saidTurn: "" };
+  const ui = { showLast: false, saidError: "", saidEvent: "", saidTurn: "", hadFocus: false, myTurn: false };
 
-  const redraw = redrawer({ root, live, model, ui, keys: ["action", "role"], draw: () => draw(root, content, model, ui), restore: restoreFocus });
+  // When the bots have moved and it is the learner's turn again, the focus goes back to their hand,
+  // if the learner was at the table (the focus was in it, or was lost when a redraw took its button
+  // away): keyboard play never has to find its way back.
+  const restore = (where, key) => {
+    const view = asObject(model.get("view"));
+    const myTurn = asArray(view.legal).length > 0;
+    const turned = myTurn && !ui.myTurn;
+    ui.myTurn = myTurn;
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (turned && (key || (ui.hadFocus && lost))) {
+      giveFocus(where, where.querySelector(".re-hand button.legal") || where.querySelector("button.legal"));
+      return;
+    }
+    restoreFocus(where, key);
+  };
+  const redraw = redrawer({ root, live, model, ui, keys: ["action", "role"], draw: () => draw(root, content, model, ui), restore });
+  const onFocusIn = () => {
+    ui.hadFocus = true;
+  };
+  // Moving to something else on the page ends it; a button removed by a redraw (no new target) does not.
+  const onFocusOut = (event) => {
+    if (event.relatedTarget instanceof Element && !root.contains(event.relatedTarget)) ui.hadFocus = false;
+  };
 
   const onClick = (event) => {
     const button = clickedButton(event, root);
@@ -438,7 +470,7 @@ function render({ model, el }) {
     event.stopPropagation(); // keep JupyterLab's notebook shortcuts out of the hand
   };
 
-  return mount(model, el, root, redraw, [["click", onClick], ["keydown", onKey]]);
+  return mount(model, el, root, redraw, [["click", onClick], ["keydown", onKey], ["focusin", onFocusIn], ["focusout", onFocusOut]]);
 }
 
 export default { render };
