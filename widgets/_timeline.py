@@ -83,27 +83,42 @@ class Timeline:
         self.jump(state)
 
     def jump(self, state: GameState) -> None:
-        """Any other change: a position on the line, a continuation of the start, or a new line."""
+        """Any other change: a position on the line, a continuation of the start, or a new line.
+        A state is only placed on the line when it is the very position the line's moves lead to
+        (a scenario with the same seed and rules but another position starts a line of its own)."""
         start = self.start
-        if not self._same_game(start, state) or state.actions()[: self.first] != start.actions():
-            self.reset(state)  # a different game: a line of its own
-            return
-        moves = state.actions()[self.first:]
-        line = [s.actions()[-1] for s in self.states[1:]]
-        if moves == line[: len(moves)]:  # a position on the line (the walkthrough's Back, a restart)
-            self.at = len(moves)
-            self.states[self.at] = state
-            return
+        if self._same_game(start, state) and state.actions()[: self.first] == start.actions():
+            moves = state.actions()[self.first:]
+            line = [s.actions()[-1] for s in self.states[1:]]
+            k = len(moves)
+            if moves == line[:k]:  # a position on the line (the walkthrough's Back, a restart)
+                if self.states[k] is state or self.states[k] == state:
+                    self.at = k
+                    self.states[k] = state
+                    return
+            elif self._rebuild(moves, line, state):
+                return
+        self.reset(state)  # a different game or position: a line of its own
+
+    def _rebuild(self, moves: list[str], line: list[str], state: GameState) -> bool:
+        """Put ``state`` on the line, its moves played from where they leave the line's own."""
         common = 0
         while common < min(len(moves), len(line)) and moves[common] == line[common]:
             common += 1
-        self._cut(common + 1)
+        built = []
         position = self.states[common]
-        for action in moves[common:-1]:
-            position = position.play(action)
-            self.states.append(position)
-        self.states.append(state)
+        try:
+            for action in moves[common:]:
+                position = position.play(action)
+                built.append(position)
+        except ValueError:
+            return False
+        if position != state:
+            return False
+        self._cut(common + 1)
+        self.states.extend([*built[:-1], state])
         self.at = len(self.states) - 1
+        return True
 
     def truncate(self) -> None:
         """Drop the moves after the current position (play on from here)."""

@@ -228,3 +228,22 @@ def test_names_read_from_the_learners_seat() -> None:
     assert any(t.startswith("You play") for t in texts) and any(t.startswith("Ben ") for t in texts)
     hot = TrickTableWidget(explorer.new_game("tindahan", players=3, seed=2), [0, 1], bots="heuristic")
     assert hot.names == ["Ana", "Ben", "Carlo"]
+
+
+def test_the_line_follows_states_set_from_python() -> None:
+    start = explorer.new_game("tindahan", players=3, seed=2)
+    w = TrickTableWidget(start, None, bots=None, bot_delay=0)  # every seat the learner's: no bots
+    for _ in range(4):
+        play_first(w)
+    played = w.state
+    w.state = explorer.replay({**played.to_record(), "actions": played.actions()[:2]})
+    line = w.view["timeline"]
+    assert (line["current"], line["last"], line["can_redo"]) == (2, 4, True), "a position on the line"
+    assert click(w, "redo") and w.state.actions() == played.actions()[:3]
+    w.state = played
+    assert (w.view["timeline"]["current"], w.view["timeline"]["last"]) == (4, 4)
+    other = explorer.new_game("tindahan", players=3, seed=3)
+    w.state = other
+    line = w.view["timeline"]
+    assert (line["first"], line["current"], line["last"]) == (0, 0, 0), "another deal: a line of its own"
+    assert [e["move"] for e in line["log"]] == [0]

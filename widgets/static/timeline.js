@@ -42,10 +42,10 @@ function reviewBanner(t) {
   return h("div", { class: "re-review", "data-role": "review", role: "status" },
     h("span", { class: "re-review-text", "data-role": "review-text", text }),
     h("span", { class: "re-step-buttons", role: "group", "aria-label": "Step through the game" },
-      shellButton("step-first", "\u23EE", "First position", { disabled: shown <= first, to: first }),
+      shellButton("step-first", "|\u25C0", "First position", { disabled: shown <= first, to: first }),
       shellButton("step-back", "\u25C0", "Previous move", { disabled: shown <= first, to: shown - 1 }),
       shellButton("step-next", "\u25B6", "Next move", { disabled: shown >= last, to: shown + 1 }),
-      shellButton("step-last", "\u23ED", "Last position", { disabled: shown >= last, to: last })),
+      shellButton("step-last", "\u25B6|", "Last position", { disabled: shown >= last, to: last })),
     shellButton("review-back", "Back to the game", "Back to the game as it stands"),
     shellButton("play-on", "Play on from here", `Play on from ${moveWords(t, shown)}: the later moves are dropped`));
 }
@@ -92,7 +92,7 @@ function logEntry(t, entry) {
     h("button", { class: "re-log-entry", type: "button", "data-role": "log-entry", "data-to": String(move), "aria-current": state,
       "aria-label": `Show ${move === Number(t.first) ? "the start" : `the position after move ${move}`}: ${texts.join(" ") || "no news"}` },
       h("span", { class: "re-log-move", text: label }),
-      h("span", { class: "re-log-texts" }, texts.length ? texts.map((x) => h("span", { class: "re-log-text", text: x })) : h("span", { class: "re-log-text", text: "\u2014" }))));
+      h("span", { class: "re-log-texts" }, (texts.length ? texts : [move === Number(t.first) ? "The game begins" : "\u2014"]).map((x) => h("span", { class: "re-log-text", text: x })))));
 }
 
 function moveLog(view, t, ui) {
