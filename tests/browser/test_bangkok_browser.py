@@ -9,12 +9,14 @@ scores, the scoring overlay, the final summary and the score sheet are checked a
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
 
 import explorer
 from explorer.bangkok import HeuristicBot
+from explorer.bangkok import State as BangkokState
 
 from . import conftest
 from .conftest import ARTIFACTS
@@ -22,6 +24,22 @@ from .conftest import ARTIFACTS
 pytestmark = pytest.mark.browser
 
 ROOT_SEL = ".re-bangkok"
+# What no visible text of the table may show: a 0-based seat, a card id, chilli or place notation, an
+# action. (Goods keep their letters P Z B F on the cards: they are told apart by letter and shape.)
+NOTATION = re.compile(r"[Ss]eat \d|#\d\d|![1-4]|\b[abc][1-3]\b|\b[RC][1-3][LRTB]\b"
+                      r"|\b(?:place|market|renew):\S")
+
+
+def check_plain_words(page: Any, checks: dict[str, int]) -> None:
+    """The table speaks plain words; after a bot's move, it is marked and told ("Boon lays ...")."""
+    text = page.locator(ROOT_SEL).inner_text()
+    assert not NOTATION.search(text), NOTATION.search(text)
+    caption = page.locator(f'{ROOT_SEL} [data-role="just-played"]')
+    if caption.count():
+        assert caption.inner_text().startswith("Just played:"), caption.inner_text()
+        assert "Boon " in caption.inner_text()
+        assert page.locator(f"{ROOT_SEL} .re-just-played").count() >= 1
+        checks["just-played"] = checks.get("just-played", 0) + 1
 
 
 def open_app(page: Any, url: str) -> None:
@@ -148,7 +166,9 @@ def play_whole_game(page: Any, players: int, checks: dict[str, int]) -> explorer
             return state
         root = page.locator(ROOT_SEL)
         assert root.get_attribute("data-current") == "0" == str(state.current_player)
+        assert isinstance(state, BangkokState)
         assert root.get_attribute("data-phase") == state.phase
+        check_plain_words(page, checks)
         view = state.view(0)
         action = learner.choose(view)
         kind = action.partition(":")[0]
@@ -157,6 +177,11 @@ def play_whole_game(page: Any, players: int, checks: dict[str, int]) -> explorer
         if kind == "place" and not checks.get("keyboard"):
             place_by_keyboard(page, view, action)
             checks["keyboard"] = 1
+            # After the bots' replies (if any) the focus is back on the table, on a move to make.
+            wait_idle(page)
+            if not engine_state(page).is_over:
+                page.wait_for_function("() => document.activeElement?.matches('.re-bangkok button.legal')",
+                                       timeout=10_000)
         else:
             play(page, view, action)
         checks[kind] = checks.get(kind, 0) + 1
@@ -201,11 +226,12 @@ def test_whole_solo_game_by_clicking(page: Any, voila_url: str) -> None:
 
 def test_whole_two_player_game_by_clicking(page: Any, voila_url: str) -> None:
     open_app(page, f"{voila_url}/voila/render/bangkok_play.ipynb?players=2&seat=0&seed=3&delay=0.05")
-    checks: dict[str, int] = {"keyboard": 1}
+    checks: dict[str, int] = {}
     state = play_whole_game(page, 2, checks)
     assert state.players == 2 and state.is_over
     assert checks.get("place", 0) >= 4 and checks.get("market", 0) >= 4 and checks.get("overlay"), checks
-    check_game_over(page, state, ["You", "Seat 1"])
+    assert checks.get("just-played", 0) >= 3, checks
+    check_game_over(page, state, ["You", "Boon"])
     page.locator(ROOT_SEL).screenshot(path=str(ARTIFACTS / "bangkok-2p-over.png"))
     assert not page.page_errors, page.page_errors
 
@@ -237,6 +263,11 @@ def test_table_follows_the_theme(page: Any, theme: str, request: pytest.FixtureR
     letters = page.eval_on_selector_all(f"{ROOT_SEL} .re-port .re-good-letter",
                                         "els => els.map(e => e.textContent)")
     assert letters and set(letters) <= set("PZBF")
+    # The key: every good with its letter and shape, every chilli type with what it scores.
+    key = page.locator(f'{ROOT_SEL} [data-role="legend"]')
+    assert key.locator(".re-legend-types li").count() == 4
+    assert "Type 3: 2 points for each pair" in key.inner_text()
+    assert "first-player token" in root.inner_text()
     ARTIFACTS.mkdir(exist_ok=True)
     root.screenshot(path=str(ARTIFACTS / f"bangkok-play-{theme}.png"))
     assert not page.page_errors, page.page_errors
