@@ -31,7 +31,7 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def run(game: str, players: int, games: int, bot: str, against: str, think: float,
-        seed: int) -> dict[str, float]:
+        seed: int, progress: bool = False) -> dict[str, float]:
     share = margin = 0.0
     cpu = 0.0
     moves = 0
@@ -60,6 +60,9 @@ def run(game: str, players: int, games: int, bot: str, against: str, think: floa
             share += 1 / len(outcome.winners)
         others = [p for s, p in enumerate(outcome.scores) if s != hero]
         margin += outcome.scores[hero] - (max(others) if others else 0)
+        if progress:  # a running tally: a long run cut short still tells something
+            print(f"  game {g + 1}: seat {hero}, scores {list(outcome.scores)}, "
+                  f"share so far {share:.1f}/{g + 1}", flush=True)
     low, high = wilson(share, games)
     return {"share": share / games, "low": low, "high": high, "fair": 1 / players,
             "margin": margin / games, "cpu_per_move": cpu / max(1, moves)}
@@ -75,9 +78,11 @@ def main() -> None:
     parser.add_argument("--against", default="heuristic")
     parser.add_argument("--think", type=float, default=0.5)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--progress", action="store_true", help="print each game's result")
     args = parser.parse_args()
     for players in args.players:
-        r = run(args.game, players, args.games, args.bot, args.against, args.think, args.seed)
+        r = run(args.game, players, args.games, args.bot, args.against, args.think, args.seed,
+                args.progress)
         print(f"{args.game} {players}p {args.bot} vs {args.against} "
               f"({args.games} games, think {args.think}s): "
               f"win share {r['share']:.1%} [95% {r['low']:.1%}-{r['high']:.1%}], "

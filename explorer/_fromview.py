@@ -79,6 +79,15 @@ def _this_round(events: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     return list(events[start:])
 
 
+def _last_trick(state: Any, view: dict[str, Any], trick: Any) -> None:
+    """The view's last trick: this round's, or (shown for review) the final trick of the round before."""
+    last = view["last_trick"]
+    if last is not None and last.get("round", view["round"]) != view["round"]:
+        state.last_trick, state.round_last_trick = None, trick
+    else:
+        state.last_trick = trick
+
+
 def _tindahan(view: dict[str, Any]) -> GameState:
     state: Any = _template(view)
     n = view["players"]
@@ -101,10 +110,10 @@ def _tindahan(view: dict[str, Any]) -> GameState:
     state.trick = tuple((p["seat"], p["kind"], p["card"] if p["kind"] == "card" else p["fruit"])
                         for p in view["trick"])
     last = view["last_trick"]
-    state.last_trick = None if last is None else (
+    _last_trick(state, view, None if last is None else (
         tuple((p["seat"], p["kind"], p["card"] if p["kind"] == "card" else p["fruit"])
               for p in last["plays"]),
-        last["winner"])
+        last["winner"]))
     state.lines = _lines(view)
     state.hands = _hands(view)
     built: GameState = state
@@ -147,9 +156,9 @@ def _bastos(view: dict[str, Any]) -> GameState:
     state.won, state.set_aside = tuple(won), aside
     state.tricks_won = tuple(view["tricks_won"])
     last = view["last_trick"]
-    state.last_trick = None if last is None else (tuple(
+    _last_trick(state, view, None if last is None else (tuple(
         ("card", p["seat"], p["card"], bool(p.get("trump"))) if p["kind"] == "card"
-        else ("adjust", p["seat"], p["fruit"], p["delta"]) for p in last["plays"]), last["winner"])
+        else ("adjust", p["seat"], p["fruit"], p["delta"]) for p in last["plays"]), last["winner"]))
     state.lines = _lines(view)
     state.hands = _hands(view)
     built: GameState = state

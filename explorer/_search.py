@@ -64,6 +64,7 @@ class SearchResult:
     deals: int  # deals drawn
     playouts: int
     seconds: float
+    final: int = 0  # deals of the last round (every survivor met them all: the fairest comparison)
 
     def stat(self, action: str) -> MoveStats | None:
         return next((s for s in self.stats if s.action == action), None)
@@ -153,13 +154,16 @@ def search(state: GameState, seat: int, *, playouts: int, rng: random.Random,
     stop = math.inf if deadline is None else deadline
     rounds = max(1, math.ceil(math.log2(len(alive)))) if len(alive) > 1 else 1
     used = deals = 0
+    final = 0
     for r in range(rounds):
+        final = 0
         per_move = max(1, (playouts - used) // ((rounds - r) * len(alive)))
         for _ in range(per_move):
             if (used > 0 and used + len(alive) > playouts) or time.perf_counter() > stop:
                 break
             sample = determinize(state, seat, rng)
             deals += 1
+            final += 1
             roll_seed = rng.randrange(2**31)
             for move in alive:
                 # Common random numbers: every move meets the same deal and the same roll-out dice.
@@ -173,4 +177,4 @@ def search(state: GameState, seat: int, *, playouts: int, rng: random.Random,
     survivors = set(alive)
     ranked = sorted(moves, key=lambda m: (m not in survivors, -stats[m].samples if m not in survivors else 0,
                                            -stats[m].value, moves.index(m)))
-    return SearchResult(seat, [stats[m] for m in ranked], deals, used, time.perf_counter() - start)
+    return SearchResult(seat, [stats[m] for m in ranked], deals, used, time.perf_counter() - start, final)

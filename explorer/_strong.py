@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from ._hint import playouts_for
+from ._hint import playouts_for, reason
 from ._search import MoveStats, SearchResult, search
 from ._state import GameState
 from .bots import Bot, ViewBot
@@ -26,13 +26,21 @@ from .bots import Bot, ViewBot
 #: The paired margin (in standard errors) the search's best move needs over the heuristic's move.
 CONFIDENCE = 1.0
 
+#: Per game: (horizon, roll-outs per CPU second). Bangkok's and Klongs' random games to the end say
+#: little about a move (a random market or board is far from a played one), so the strong bot plays
+#: a few of its own moves ahead (the horizon, counted in its moves) and compares the score margins
+#: there, Bangkok's hidden pontoon tiles included; with roll-outs 4-5 times shorter it tries each move
+#: on more deals. The trick games play to the end. Rates measured with benchmarks/bot_strength.py.
+SETTINGS: dict[str, tuple[int | None, float | None]] = {"bangkok": (4, 1100.0), "klongs": (10, 1300.0)}
 
-def paired_gain(best: MoveStats, other: MoveStats) -> tuple[float, float]:
-    """Mean and standard error of best's margin minus other's, over the deals both were tried on."""
-    n = min(len(best.margins), len(other.margins))
+
+def paired_gain(best: MoveStats, other: MoveStats, last: int) -> tuple[float, float]:
+    """Mean and standard error of best's margin minus other's over the last ``last`` deals, which
+    both met: the search's last round, whose deals did not pick the survivors (no selection bias)."""
+    n = min(last, len(best.margins), len(other.margins))
     if n < 2:
         return 0.0, math.inf
-    diffs = [a - b for a, b in zip(best.margins[:n], other.margins[:n], strict=True)]
+    diffs = [a - b for a, b in zip(best.margins[-n:], other.margins[-n:], strict=True)]
     mean = sum(diffs) / n
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
     return mean, math.sqrt(var / n)
@@ -42,20 +50,19 @@ class StrongBot(ViewBot):
     name = "strong"
 
     def __init__(self, game: str, seed: int | None = None, *, seconds: float = 0.5,
-                 heuristic: Bot | None = None, horizon: int | None = None, rate: float | None = None) -> None:
+                 heuristic: Bot | None = None) -> None:
         super().__init__(seed)
         from .bots import make_bot
 
         self.game = game
         self.seed = seed
         self.seconds = seconds
-        self.horizon = horizon
-        self.rate = rate
+        self.horizon, self.rate = SETTINGS.get(game, (None, None))
         self.heuristic = heuristic if heuristic is not None else make_bot(game, "heuristic", seed)
         self._source: Callable[[], GameState] | None = None
         self.last: SearchResult | None = None  # the latest search, for a "Why?" beside the move
         self.last_choice: str | None = None
-        self.last_reason: str = ""
+        self.last_reason: str = ""  # "Why?": what the search saw of the move it chose, in plain words
 
     def watch(self, source: Callable[[], GameState]) -> None:
         """Read the public table from ``source()`` (the table's current state) when asked to choose."""
@@ -85,8 +92,16 @@ class StrongBot(ViewBot):
         other = result.stat(baseline)
         choice = best.action
         if other is not None and best is not other:
-            gain, error = paired_gain(best, other)
+            gain, error = paired_gain(best, other, result.final)
             if gain <= CONFIDENCE * error:
                 choice = baseline
         self.last_choice = choice
+        labels: dict[str, str] = view["labels"]
+        chosen = result.stat(choice) or best
+        runner = next((s for s in result.stats if s is not chosen and s.samples), None)
+        why = reason(chosen, chosen, runner, labels)
+        if choice == baseline and best is not chosen:
+            why += ("; the search's favourite did not beat it clearly enough on the same deals, "
+                    "so the bot kept its rule of thumb")
+        self.last_reason = f"{labels.get(choice, choice)}: {why[:1].lower()}{why[1:]}"
         return choice

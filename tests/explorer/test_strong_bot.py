@@ -77,3 +77,12 @@ def test_the_strong_bot_beats_random_play() -> None:
         assert outcome is not None
         wins += hero in outcome.winners
     assert wins == 4
+
+
+def test_the_strong_bot_says_why_it_chose_its_move() -> None:
+    state = explorer.new_game("tindahan", players=3, seed=2)
+    bot = _strong("tindahan", 3, 0.05)
+    view = state.view(state.current_player or 0)
+    choice = bot.choose(view)
+    assert bot.last_reason.startswith(view["labels"][choice] + ": ")
+    assert " deals" in bot.last_reason
