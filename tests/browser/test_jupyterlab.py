@@ -103,3 +103,41 @@ def test_walkthrough_runs_and_plays_in_jupyterlab(page: Any, lab_url: tuple[str,
     # The notebook's kernel websocket had TCP_NODELAY set, read back from the socket by the server.
     nodelay = nodelay_sockets((ARTIFACTS / f"jupyterlab-{theme}.log").read_text())
     assert nodelay and set(nodelay.values()) == {1}, nodelay
+
+
+SAVED = '''# %%
+import explorer
+from widgets import TrickTableWidget
+
+TrickTableWidget(explorer.new_game("tindahan", players=3, seed=1), seat=None, bots=None, bot_delay=0)
+'''
+
+
+@pytest.mark.parametrize("lab_url", ["light"], indirect=True)
+def test_a_built_notebook_shows_its_saved_table_before_it_runs(page: Any, lab_url: tuple[str, str],
+                                                               tmp_path: Path) -> None:
+    """notebooks/build.py stores the widgets' state: JupyterLab draws the table from it, unrun, once the
+    notebook is trusted (binder/postBuild trusts the project's notebooks; untrusted outputs are shown as
+    their plain text only)."""
+    from tests.notebooks.test_notebooks_built import load_builder
+
+    base, _theme = lab_url
+    source = tmp_path / "saved.py"
+    source.write_text(SAVED)
+    builder: Any = load_builder()
+    built = builder.build_file(source, tmp_path / "notebooks" / "saved.ipynb")
+    subprocess.run([sys.executable, "-m", "nbformat.sign", "--log-level=WARN", str(built)], check=True)
+    page.goto(f"{base}/lab/tree/saved.ipynb?reset", timeout=90_000)
+    page.wait_for_selector(".jp-Notebook", timeout=90_000)
+    table = page.locator(".re-trick-table").first
+    try:
+        table.wait_for(timeout=60_000)
+    except Exception:
+        page.screenshot(path=str(ARTIFACTS / "jupyterlab-saved-widgets-failed.png"))
+        raise
+    prompts = page.eval_on_selector_all(".jp-InputPrompt", "els => els.map(e => e.textContent.trim())")
+    assert prompts and all(p in ("[1]:", "[ ]:") for p in prompts), prompts  # the stored run, not a new one
+    assert table.locator("button[data-action]").count() >= 10  # a hand of cards, drawn from the saved view
+    assert "VBox(children=" not in page.locator(".jp-Notebook").inner_text()
+    page.screenshot(path=str(ARTIFACTS / "jupyterlab-saved-widgets.png"))
+    assert not page.page_errors, page.page_errors
