@@ -26,8 +26,9 @@
 # - **Bangkok Klongs** starts with [boats, hoods and market days](klongs_walkthrough.ipynb).
 #
 # In every walkthrough the table comes first, with **Back** and **Next step** beside it. You can try
-# your own move at any step, and **Reset step** brings the book's position back. The games you play
-# against bots can be played to the end and show every score with the rule behind it.
+# your own move at any step, and **Reset step** brings the book's position back. In the games you play
+# against bots you choose how fast they move, can take a move back, read every move in the move log, and
+# see every score with the rule behind it.
 
 # %%
 # The four games this page presents are the engine's games (nothing is shown: the page is the text above).
