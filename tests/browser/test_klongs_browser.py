@@ -28,7 +28,17 @@ SEED = 7  # a 2-player game in which the learner scores landings, steals and ins
 
 # The shared page helpers, for the klong board.
 open_app = partial(conftest.open_app, root=ROOT_SEL, ready="button.legal")
-wait_idle = partial(conftest.wait_idle, root=ROOT_SEL)
+_wait_idle = partial(conftest.wait_idle, root=ROOT_SEL)
+
+
+def wait_idle(page: Any) -> None:
+    """Until the bots have moved; a market day's summary (the shell's pause) is continued first."""
+    _wait_idle(page)
+    while page.locator(ROOT_SEL).get_attribute("data-paused") == "true":
+        page.locator(f'{ROOT_SEL} [data-role="continue"]').first.click()
+        page.wait_for_function(f"() => document.querySelector('{ROOT_SEL}').dataset.paused !== 'true'",
+                               timeout=10_000)
+        _wait_idle(page)
 engine_state = partial(conftest.engine_state, root=ROOT_SEL)
 
 
