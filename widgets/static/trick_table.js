@@ -145,8 +145,8 @@ function seatPanel(view, seat, where) {
   if (asArray(view.winners).includes(seat)) tags.push(h("span", { class: "re-tag re-win", text: "Winner" }));
 
   const facts = [];
-  if (isSeat(tricks)) facts.push(h("span", { class: "re-fact", text: `tricks ${tricks}` }));
-  if (isSeat(sellersLeft)) facts.push(h("span", { class: "re-fact", text: `sellers ${sellersLeft}` }));
+  if (isSeat(tricks)) facts.push(h("span", { class: "re-fact", text: `${plural(tricks, "trick")} taken` }));
+  if (isSeat(sellersLeft)) facts.push(h("span", { class: "re-fact", text: `${plural(sellersLeft, "seller")} left` }));
   const wonByFruit = asObject(asArray(view.won_by_fruit)[seat]);
   const wonFruits = asArray(view.fruits).filter((f) => Number(wonByFruit[f]) > 0);
   if (wonFruits.length) {
@@ -155,9 +155,9 @@ function seatPanel(view, seat, where) {
   }
   if ("bastos" in view) {
     if (typeof bastos === "string") {
-      facts.push(h("span", { class: "re-fact", title: `Bastos! colour: ${bastos}` }, "Bastos! ", fruitBadge(bastos, true)));
+      facts.push(h("span", { class: "re-fact", title: `Bastos! colour: ${bastos}` }, "Bastos! colour ", fruitBadge(bastos, true)));
     } else {
-      facts.push(h("span", { class: "re-fact", text: chosen ? "Bastos! chosen" : "Bastos! ?" }));
+      facts.push(h("span", { class: "re-fact", text: chosen ? "Bastos! card picked (hidden)" : "picking a Bastos! card" }));
     }
   }
 
@@ -180,8 +180,7 @@ function seatPanel(view, seat, where) {
     },
     h("div", { class: "re-panel-head" },
       seatMark(view, seat),
-      h("span", { class: "re-name", text: seatName(view, seat) }),
-      bots[seat] ? h("span", { class: "re-bot-tag", text: "(bot)" }) : null,
+      h("span", { class: "re-name", text: seatTitle(view, seat) }),
       h("span", { class: "re-score", "data-role": "score", "data-seat": seat, title: "score", text: String(scores[seat] ?? 0) })),
     h("div", { class: "re-tags" }, tags),
     h("div", { class: "re-facts" }, facts),
