@@ -15,6 +15,12 @@ function inSentence(view, seat) {
   return name === "You" ? "you" : name;
 }
 
+// A seat's possessive at a sentence's start: "Your" for the reader called "You", else "Mary’s".
+function possessive(view, seat) {
+  const name = seatName(view, seat);
+  return name === "You" ? "Your" : `${name}\u2019s`;
+}
+
 // A colour of the view's data ("red") as the seat's name ("Mary", "you").
 function colourName(view, colour) {
   const seat = asArray(view.colours).indexOf(colour);
@@ -115,8 +121,8 @@ function justMarks(view, events) {
     if (e.type === "place") mark(spaces, e.space, `${name} just placed this boat`);
     else if (e.type === "claim") mark(spaces, e.space, `${name} just claimed this boat`);
     else if (e.type === "move") mark(spaces, e.space, `${name} just moved this boat here from ${e.src}`);
-    else if (e.type === "steal") mark(spaces, e.src, `${name}'s thief just took the boat from here`);
-    else if (e.type === "inspect") for (const s of asArray(e.removed)) mark(spaces, s, `${name}'s inspector just removed a thief here`);
+    else if (e.type === "steal") mark(spaces, e.src, `${possessive(view, e.seat)} thief just took the boat from here`);
+    else if (e.type === "inspect") for (const s of asArray(e.removed)) mark(spaces, s, `${possessive(view, e.seat)} inspector just removed a thief here`);
     else if (e.type === "score") {
       mark(landings, e.landing, `${name} just scored this landing`);
       mark(spaces, e.space, `${name} just took the boat from here into the stock`);

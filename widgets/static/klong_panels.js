@@ -107,10 +107,10 @@ function players(view) {
       h("span", { title: "merchants in supply / on boats", text: `merchants ${supply[seat] ?? 0} / ${onBoard[seat] ?? 0} on boats` }),
       h("span", { title: "movement cards left", text: `moves ${"\u21C4".repeat(Number(cards[seat]) || 0) || "none"}` })),
     Array.isArray(open) && !isView
-      ? h("div", { class: "re-open-hand", role: "group", "aria-label": `${seatName(view, seat)}'s hand (teaching mode)` },
+      ? h("div", { class: "re-open-hand", role: "group", "aria-label": `${possessive(view, seat)} hand (teaching mode)` },
         open.map((f) => h("span", { class: "re-open-boat", role: "img", "aria-label": boatWords(f), title: boatWords(f) }, boatTile(f, "mini"))))
       : null,
-    h("div", { class: "re-stock", role: "group", "aria-label": `${seatName(view, seat)}'s stock` },
+    h("div", { class: "re-stock", role: "group", "aria-label": `${possessive(view, seat)} stock` },
       h("span", { class: "re-faint", text: "stock " }), goodsChips(stocks[seat])));
   }));
 }
@@ -119,10 +119,9 @@ function handArea(view, ui) {
   const hand = asArray(view.hand);
   const place = asObject(asObject(view.targets).place);
   const canAct = asArray(view.legal).length > 0 && view.phase === "turn";
-  const name = seatName(view, view.seat);
   return h("div", { class: "re-hand-box" },
-    h("div", { class: "re-caption", text: canAct ? "Your hand: choose a boat, then a lit space" : `${name}'s hand` }),
-    h("div", { class: "re-hand", role: "group", "aria-label": `${name}'s hand (arrow keys move between boats)` },
+    h("div", { class: "re-caption", text: canAct ? "Your hand: choose a boat, then a lit space" : `${possessive(view, view.seat)} hand` }),
+    h("div", { class: "re-hand", role: "group", "aria-label": `${possessive(view, view.seat)} hand (arrow keys move between boats)` },
       hand.length ? hand.map((face) => {
         const spots = asArray(place[face.id]).length;
         const selected = Boolean(ui.sel && ui.sel.kind === "boat" && ui.sel.id === face.id);
