@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 
@@ -21,7 +21,7 @@ class Example:
     title: str
     section: str
     expected: Any
-    compute: Callable[[], Any]
+    compute: Callable[[], Any] = field(repr=False)  # no memory address in reprs (nbval compares them)
     rules: tuple[str, ...]
     #: What the rulebook calls the seats in this example ("A", "B", ... or "Mary", "John", ...), in
     #: seat order; empty if it names nobody. Walkthroughs draw the table with these names.
