@@ -69,6 +69,9 @@ def main() -> None:
             agree += short[0].action == best.action
             judged = next(s for s in long if s.action == short[0].action)
             close += best.value - judged.value <= 1.0 if judged.samples else False
+            print(f"  {game} position {index + 1}: short {short[0].action} ({short[0].samples} deals), "
+                  f"long {best.action} ({best.samples} deals), gap {best.value - judged.value:.2f}, "
+                  f"short hint {walls[-1]:.2f} s wall, {cpus[-1]:.2f} s CPU", flush=True)
         n = len(states)
         print(f"{game} {PLAYERS[game]}p, {n} positions: best move agrees {agree}/{n} ({agree / n:.0%}), "
               f"within 1 point of the long search's best {close}/{n} ({close / n:.0%}); "

@@ -6,10 +6,13 @@ those anew for every sample (``explorer._determinize``), as it does for a real s
 is in a view, so nothing hidden can reach the bot.
 
 A view carries the whole public table of the trick games (Tindahan, Bastos!): the trick, the stalls or
-value table, the score sheet, and the round's plays in its events. Bangkok's and Klongs' views draw
-their tables for people (card ids, boards by space name), and their states keep derived tables and
-bitmasks; rebuilding those from a view is not done yet, so for them the strong bot reads the public
-position from the table it sits at (``StrongBot.watch``), dealing the hidden parts anew all the same.
+value table, the score sheet, and the round's plays in its events. Bangkok's view has the port, the
+markets, the seat's hand and tile, the piles' sizes and the phase: the table is set up through the
+game's own ``start`` option (port and markets by their faces; card ids may differ from the table's,
+which nothing but ids tells apart) and the seat's cards put in its hand. Klongs' state keeps much
+more than its view shows in machine form (merchants' bitmasks, the market-day steps, the boats once
+seen face up), so the strong Klongs bot reads the public position from the table it sits at
+(``StrongBot.watch``), dealing the hidden parts anew all the same.
 """
 
 from __future__ import annotations
@@ -165,4 +168,39 @@ def _bastos(view: dict[str, Any]) -> GameState:
     return built
 
 
-BUILDERS: dict[str, FromView] = {"tindahan": _tindahan, "bastos": _bastos}
+def _bangkok(view: dict[str, Any]) -> GameState:
+    seat, players = view["seat"], view["players"]
+
+    def rows(cells: list[list[dict[str, Any] | None]]) -> list[str]:
+        return [" ".join(cell["card"] if cell else "." for cell in row) for row in cells]
+
+    objective = view["objective"]["good"] if view.get("objective") else "P"
+    # Others' tiles are hidden until the end: placeholders here (one tile per good may exist), which
+    # the sampler deals anew from the tiles the seat has not seen.
+    spare = iter(g for g in ("P", "Z", "B", "F") * players if g != objective)
+    start = {"port": rows(view["port"]), "hands": [[] for _ in range(players)],
+             "markets": [rows(market) for market in view["markets"]],
+             "objectives": [objective if s == seat else next(spare) for s in range(players)],
+             "first_player": view["first_player"]}
+    rules = {k: v for k, v in view["rules"].items() if k != "start"}
+    edition = view["edition"] if isinstance(view["edition"], str) else None
+    state: Any = new_game("bangkok", players=players, seed=0, edition=edition, start=start, **rules)
+    state.rules = {**state.rules, "start": view["rules"].get("start")}
+    ed = state.edition
+    used = {c for c in state.port if c >= 0} | {c for market in state.markets for c in market if c >= 0}
+    own = []
+    for card in view["hand"]:  # the seat's own cards: unused edition cards of the same faces
+        pick = next(c for c in range(len(ed.cards)) if c not in used and ed.face_of[c] == card["card"])
+        used.add(pick)
+        own.append(pick)
+    state.hands = tuple(tuple(own) if s == seat else (0,) * size for s, size in enumerate(view["hand_sizes"]))
+    state.boat_pile = (0,) * view["piles"]["boat"]
+    state.chilli_pile = (0,) * view["piles"]["chilli"]
+    state._phase = {"act": 0, "market": 1, "return": 2}.get(view["phase"], 0)
+    state.round, state.ending = view["round"], view["ending"]
+    state.turns = (view["turn"] - 1) if view.get("turn") else 0
+    built: GameState = state
+    return built
+
+
+BUILDERS: dict[str, FromView] = {"tindahan": _tindahan, "bastos": _bastos, "bangkok": _bangkok}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import pytest
@@ -128,11 +129,15 @@ def test_a_sample_looks_the_same_to_the_seat_and_keeps_every_component(game: str
             playout.apply(0)
 
 
-@pytest.mark.parametrize(("game", "players"),
-                         [("tindahan", 3), ("tindahan", 5), ("bastos", 3), ("bastos", 4)])
-def test_the_trick_games_rebuild_their_table_from_a_view(game: str, players: int) -> None:
+def _without_ids(value: Any) -> str:
+    return re.sub(r'"#\d+"', "", json.dumps(value, sort_keys=True))
+
+
+@pytest.mark.parametrize(("game", "players"), [("tindahan", 3), ("tindahan", 5), ("bastos", 3), ("bastos", 4),
+                                               ("bangkok", 1), ("bangkok", 2), ("bangkok", 4)])
+def test_a_table_is_rebuilt_from_a_view(game: str, players: int) -> None:
     for seed in range(4):
-        state = _position(game, players, 20 + 45 * seed, seed)
+        state = _position(game, players, (20 + 45 * seed) // (4 if game == "bangkok" else 1), seed)
         if state.is_over:
             continue
         seat = state.current_player
@@ -141,8 +146,10 @@ def test_the_trick_games_rebuild_their_table_from_a_view(game: str, players: int
         rebuilt = determinize(from_view(view), seat, random.Random(seed))
         again = rebuilt.view(seat)
         for key in view:
-            if key != "events":  # the rebuilt table has no history of its own
-                assert _same(again[key], view[key]), key
+            # The rebuilt table has no history of its own (nor Bangkok's last move, drawn from it);
+            # Bangkok's cards of one face may carry other ids.
+            if key not in ("events", "port_move", "market_move", "port_before"):
+                assert _without_ids(again[key]) == _without_ids(view[key]), key
         assert rebuilt.inventory() == state.inventory()
 
 
