@@ -129,8 +129,9 @@ moves(state, limit=4)
 
 # %%
 state = state.play("choose:banana-3")
+state = state.play(state.legal_actions()[0])  # Ben's and Carlo's picks: the first card each may pick
 state = state.play(state.legal_actions()[0])
-state = state.play(state.legal_actions()[0])
+state = state.play(state.legal_actions()[0])  # you lead
 state
 
 # %%
