@@ -14,15 +14,21 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from ._determinize import determinize
 from ._search import MoveStats, SearchResult, search
 from ._state import GameState
 from ._words import render
 
-#: Roll-outs per second of one core (a full game from the opening, determinization included), measured
-#: on the project machine while other work shared it (benchmarks/hint_quality.py --rate prints them).
-#: A seeded hint spends ``seconds`` times this many roll-outs; later positions roll out faster, so a
-#: half-second hint takes less than half a second there.
+#: Roll-outs per CPU second from the opening (a whole random game, determinization included), measured
+#: on the project machine: the strong bot's budget in the trick games (explorer._strong).
 RATES: dict[str, float] = {"tindahan": 300.0, "bastos": 130.0, "bangkok": 280.0, "klongs": 280.0}
+#: Random-playout moves per CPU second, and the set-up cost of one roll-out (a deal, a playout copy),
+#: measured on the project machine: a hint's budget is ``seconds`` over the cost of a roll-out from
+#: the position at hand, whose length a few probe roll-outs measure (seeded: the same seed, the same
+#: budget, on any machine).
+MOVE_RATES: dict[str, float] = {"tindahan": 55000.0, "bastos": 50000.0, "bangkok": 14000.0, "klongs": 28000.0}
+SETUP_SECONDS = 0.0003
+PROBES = 4
 MIN_PLAYOUTS = 8
 MAX_SECONDS = 60.0
 
@@ -45,6 +51,18 @@ class Suggestion:
 def playouts_for(game: str, seconds: float) -> int:
     """The roll-out budget of a seeded search of ``seconds``."""
     return max(MIN_PLAYOUTS, int(seconds * RATES.get(game, 150.0)))
+
+
+def hint_budget(state: GameState, seat: int, seconds: float, rng: random.Random) -> int:
+    """Roll-outs that fit in ``seconds`` of one core from this position (see ``MOVE_RATES``)."""
+    moves = 0
+    for _ in range(PROBES):
+        playout = determinize(state, seat, rng).playout()
+        while not playout.is_over:
+            playout.apply(rng.randrange(playout.legal()))
+            moves += 1
+    cost = moves / PROBES / MOVE_RATES.get(state.GAME, 20000.0) + SETUP_SECONDS
+    return max(MIN_PLAYOUTS, int(seconds / cost))
 
 
 def check_seconds(seconds: object) -> float:
@@ -73,10 +91,10 @@ def run_search(state: GameState, seat: int, seconds: float, seed: int | None) ->
     if seed is None:
         rng = random.Random()
         deadline: float | None = time.perf_counter() + seconds
-        budget = playouts_for(state.GAME, seconds) * 4  # a fast machine may do more, never less
+        budget = hint_budget(state, seat, seconds, rng) * 4  # a fast machine may do more, never less
     else:
         rng = random.Random(f"hint:{seed}")
-        budget, deadline = playouts_for(state.GAME, seconds), None
+        budget, deadline = hint_budget(state, seat, seconds, rng), None
     return search(state, seat, playouts=budget, rng=rng, deadline=deadline)
 
 
