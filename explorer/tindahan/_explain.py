@@ -60,15 +60,15 @@ def explain(state: State, action: Hashable) -> IllegalAction:
             return refuse("tindahan.seller.not-starting-player", f"{does(seat, 'starts', 'start')} this "
                           f"trick, so {you} must play a card or move the donkey cart")
         if must_play(state.cart_moved, state.trick):
-            return refuse("tindahan.cart.next-must-play", f"{who(state.leader)} moved the donkey cart to "
-                          f"start this trick, so {you} must play a card")
+            return refuse("tindahan.cart.next-must-play", "the starting player moved the donkey cart, so "
+                          f"{you} must play a card")
         if not state.sellers_left[seat]:
             return refuse("tindahan.seller.none-left", f"all nine of {whose(seat)} sellers are already on "
                           "stalls")
         return refuse("tindahan.seller.led-stall", f"a seller can only go to the stall of the led fruit, "
                       f"{state.led}")
     if not starting:
-        return refuse("tindahan.cart.starting-player-only", f"only the player who starts the trick "
-                      f"({who(state.leader)}) may move the cart, as their whole turn")
+        return refuse("tindahan.cart.starting-player-only", "only the player who starts a trick may move "
+                      "the cart, as their whole turn")
     return refuse("tindahan.cart.different-stall", f"the cart already stands on the {fruit} stall; move "
                   "it to another stall")
