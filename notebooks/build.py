@@ -9,9 +9,10 @@ The widgets' state is stored with the outputs (the notebook's ``widgets`` metada
 ``--ExecutePreprocessor.store_widget_state=True`` writes it), so a notebook opened in JupyterLab or on
 GitHub shows its tables and walkthroughs as they were built, not ``VBox(children=...)``, until it is
 run. JupyterLab draws stored widgets only in a trusted notebook (``python -m nbformat.sign
-notebooks/*.ipynb``, or the command palette's "Trust Notebook"; binder/postBuild does it). Each table's state carries its widget's code (anywidget's ``_esm`` and ``_css``): that is what
-lets JupyterLab draw it without a kernel: about 70 KB per table (120 KB for a walkthrough page with
-its stepper's widgets). Only the widgets the outputs show, and what they contain, are kept.
+notebooks/*.ipynb``, or the command palette's "Trust Notebook"; binder/postBuild does it). Each
+table's state carries its widget's code (anywidget's ``_esm`` and ``_css``), which is what lets
+JupyterLab draw it without a kernel: about 70 KB per table (120 KB for a walkthrough page with its
+stepper's widgets). Only the widgets the outputs show, and what they contain, are kept.
 """
 
 from __future__ import annotations
