@@ -7,8 +7,11 @@
 # your three hand cards beside the port, facing a row or a column, and take cards from that line.
 # What you may take is the heart of the game, and the subject of this page.
 #
-# Every position below is built by the Rules Explorer engine. Places are named like chess squares
-# with rows counted from the top (a1 upper left, c3 lower right).
+# Every position below is built by the Rules Explorer engine. The table names places in words (row
+# 1 is the top row, "row 2, left" its left card). The folded **checks** print the engine's short
+# notation, which the command line also reads: a card is its goods' letters (`PZ`), a chilli card
+# adds its type and counted goods (`F!2P`), and places are named like chess squares from the top
+# left (`a1`) to the bottom right (`c3`).
 #
 # **Parts:** 1 improving your hand · [2 completing the port](bangkok_port.ipynb) ·
 # [3 the floating market](bangkok_market.ipynb) · [4 renewing the port](bangkok_renew.ipynb) ·
@@ -46,13 +49,14 @@ with check_section("Check: the engine's numbers beside the book's"):
 # %% [markdown]
 # ## Which lines a card may face
 #
-# Cards show **goods**: passion fruit (`P`), Thai zucchini (`Z`), blue peas (`B`) and fish
-# (`F`). Chilli cards (`F!2P`) also carry goods, before the `!`. The card you lay may only face a row
-# or column in which at least one card shows one of its goods.
+# Cards show **goods**, each with its letter and shape: passion fruit (P), Thai zucchini (Z), blue
+# peas (B) and fish (F). Chilli cards carry goods too, above their red band (the band shows their
+# scoring type and the goods they count). The card you lay may only face a row or column in which
+# at least one card shows one of its goods.
 #
 # The book's first position: row 1 of the port holds a zucchini-and-peas card, a fish card and a
-# passion-fruit card, and you lay a card showing zucchini and passion fruit (`PZ`). The other two
-# rows are filler the book does not show.
+# passion-fruit card, and you lay a card showing zucchini and passion fruit. The other two rows are
+# filler the book does not show.
 
 # %%
 with check_section('Check: Which lines a card may face'):
@@ -71,8 +75,9 @@ with check_section('Check: Which lines a card may face'):
 # one to three. And you may not leave a card behind that your goods could pay for: you take as many
 # as the goods can pay for, and you only choose between cards that compete for the same good.
 #
-# **Example 1.** `PZ` laid right of row 1: the `Z` pays for the first card (`ZB`), the `P` for the
-# third (`P`); the fish card in the middle shares nothing. Both are forced.
+# **Example 1.** The zucchini and passion fruit card laid right of row 1: its zucchini pays for the
+# first card (zucchini and peas), its passion fruit for the third (passion fruit); the fish card in
+# the middle shares nothing. Both are forced.
 
 # %%
 with check_section('Check: How many cards you take, and which'):
@@ -83,8 +88,9 @@ with check_section('Check: How many cards you take, and which'):
         rule(rule_id)
 
 # %% [markdown]
-# **Example 2.** Row 1 is `Z P PB`. The zucchini card can only be paid for by the `Z`, so it is
-# forced; the `P` then pays for one of the two passion-fruit cards, the second or the third. The
+# **Example 2.** Row 1 shows a zucchini, a passion fruit, and a passion fruit with blue peas. The
+# zucchini card can only be paid for by the zucchini, so it is forced; the passion fruit then pays
+# for one of the two passion-fruit cards, the second or the third. The
 # book's player takes the third, and ends up with four cards in hand.
 
 # %%
@@ -98,11 +104,13 @@ with check_section('Check: How many cards you take, and which'):
     example("collect-2")
 
 # %% [markdown]
-# **Example 3.** Two passion fruit (`PP`) facing `ZB P PF`: each `P` pays for one passion-fruit card,
-# and there are exactly two, the second and the third.
+# **Example 3.** A card with two passion fruit facing zucchini with peas, passion fruit, and passion
+# fruit with fish: each passion fruit pays for one passion-fruit card, and there are exactly two,
+# the second and the third.
 #
-# **Example 4.** `PP` facing `ZB F PF`: only the third card shows passion fruit, so one `P` goes
-# unused and you take a single card, even though `PP` could have paid for two.
+# **Example 4.** The same card facing zucchini with peas, fish, and passion fruit with fish: only the
+# third card shows passion fruit, so one passion fruit goes unused and you take a single card, even
+# though the card could have paid for two.
 
 # %%
 with check_section('Check: How many cards you take, and which'):

@@ -42,8 +42,8 @@ with check_section("Check: the engine's numbers beside the book's"):
 # %% [markdown]
 # ## Extra cards go to the market at once
 #
-# Example 1 of part 1 again: `PZ` took two cards, so the hand holds four. Nothing else may happen
-# until one card is in the market: the engine is now in its `market` phase and refuses a renewal.
+# Example 1 of part 1 again: the zucchini and passion fruit card took two cards, so the hand holds
+# four. Nothing else may happen until one card is in the market: a renewal is refused now.
 
 # %%
 with check_section('Check: Extra cards go to the market at once'):
@@ -57,7 +57,7 @@ with check_section('Check: Extra cards go to the market at once'):
 # %% [markdown]
 # ## The first card goes beside the pontoon
 #
-# A market starts in its upper-left corner, `a1`, right next to the pontoon tile that hides your
+# A market starts in its top left corner, right next to the pontoon tile that hides your
 # objective. Every hand card may go there, and nowhere else.
 
 # %%
@@ -87,8 +87,9 @@ with check_section('Check: Later cards touch the market along a side'):
 # %% [markdown]
 # ## One chilli card per row
 #
-# No row of a market may hold two chilli cards. Here row 1 already has `Z!4B`, and the hand has just
-# taken `P!1P`: it may go to `a2` or `b2`, but not to `c1`.
+# No row of a market may hold two chilli cards. Here the top row already has a type-4 chilli, and
+# the hand has just taken a type-1 chilli for passion fruit: it may go to the middle left or the
+# centre, but not to the top right.
 
 # %%
 with check_section('Check: One chilli card per row'):
@@ -104,9 +105,8 @@ with check_section('Check: One chilli card per row'):
 # ## When nothing fits: a project reading
 #
 # The book never meets a hand whose extra cards fit nowhere. It can happen: here every row of the
-# market already has a chilli card, and the hand holds only chilli cards. The engine's reading
-# (`bangkok.market.blocked`): you slip extra cards of your choice under their piles until three
-# remain, and the turn ends.
+# market already has a chilli card, and the hand holds only chilli cards. The engine's reading: you
+# slip extra cards of your choice under their piles until three remain, and the turn ends.
 
 # %%
 with check_section('Check: When nothing fits: a project reading'):

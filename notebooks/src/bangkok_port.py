@@ -32,10 +32,11 @@ with check_section("Check: the engine's numbers beside the book's"):
 # %% [markdown]
 # ## The line slides, the placed card follows
 #
-# The book's example continues example 1 of part 1: `PZ` laid **right** of row 1 took the first and
-# third cards. The fish card left in the middle slides **left**, to the far end of the row; the
-# placed card slides in behind it; the one empty place, by the card's own end, is refilled. Here the
-# piles' top cards are named (a boat `ZZ`, a chilli `P!1P`), so the refill is the same every time.
+# The book's example continues example 1 of part 1: the zucchini and passion fruit card laid
+# **right** of row 1 took the first and third cards. The fish card left in the middle slides
+# **left**, to the far end of the row; the placed card slides in behind it; the one empty place, by
+# the card's own end, is refilled. Here the piles' top cards are fixed (a boat with two zucchini, a
+# type-1 chilli for passion fruit), so the refill is the same every time.
 
 # %%
 with check_section('Check: The line slides, the placed card follows'):
@@ -54,7 +55,7 @@ with check_section('Check: The line slides, the placed card follows'):
 # ## Which pile refills
 #
 # An empty place is filled from the **boat** pile while the port shows two or more chilli cards, and
-# from the **chilli** pile otherwise. Above, the port held one chilli card (`F!2P`), so the gap took
+# from the **chilli** pile otherwise. Above, the port held one chilli card (row 3, middle), so the gap took
 # the chilli pile's top card. When a pile runs out, the other one is used.
 
 # %%
@@ -72,10 +73,11 @@ with check_section('Check: Which pile refills'):
 # does not say whether the chilli cards are counted again between the two refills. The engine's
 # default (`refill="each-slot"`) counts again before each card, so the port settles back to about
 # two chilli cards, as at the start of the game; `refill="once"` chooses the pile once for all the
-# gaps. Places are filled in reading order, `a1` to `c3`.
+# gaps. Places are filled in reading order, from the top left to the bottom right.
 #
-# Below, `PZF` laid right of row 1 takes all three cards of `ZB F P`; it slides to `a1`, and `b1` and
-# `c1` are empty. The port shows one chilli card.
+# Below, a card with passion fruit, zucchini and fish laid right of row 1 takes all three cards of
+# the row; it slides to the left end, and the middle and right places are empty. The port shows one
+# chilli card.
 
 # %%
 with check_section('Check: Several empty places: a reading'):
@@ -91,9 +93,10 @@ with check_section('Check: Several empty places: a reading'):
 # %% [markdown]
 # ## A column slides too
 #
-# Columns work the same way. `ZB` laid **below** column 1 (`C1B`) pays for `ZB` at `a1` with its
-# zucchini and for `B` at `a2` with its peas; the fish card at `a3` slides **up** to `a1`, `ZB`
-# follows into `a2`, and `a3` is refilled.
+# Columns work the same way. A zucchini and peas card laid **below** column 1 pays for the top card
+# (zucchini and peas) with its zucchini and for the middle card (peas) with its peas; the fish card
+# at the bottom slides **up** to the top, the placed card follows into the middle, and the bottom
+# place is refilled.
 
 # %%
 with check_section('Check: A column slides too'):

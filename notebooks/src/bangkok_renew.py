@@ -31,8 +31,9 @@ with check_section("Check: the engine's numbers beside the book's"):
 # %% [markdown]
 # ## A row renewed
 #
-# The piles' top cards are named here (boat cards `ZZ` then `PB`, chilli card `P!1P`), so you can
-# follow each swap. Row 3 holds two boat cards and a chilli card.
+# The piles' top cards are fixed here (boat cards with two zucchini, then passion fruit and peas; a
+# type-1 chilli for passion fruit), so you can follow each swap. Row 3 holds two boat cards and a
+# chilli card.
 
 # %%
 with check_section('Check: A row renewed'):

@@ -45,9 +45,10 @@ with check_section("Check: The book's market"):
 # ## The objective
 #
 # Every copy of the objective's good anywhere in the market scores 1 point, on chilli cards too.
-# Only the goods a card carries count, not the goods a chilli card indicates (`Z!4B` carries a
-# zucchini). The peas carried here: `B` at b1, `B` at c1, two on `BB!3BF` at b2, `BF` at c2 and `BF`
-# at b3, six in all.
+# Only the goods a card carries count, not the goods a chilli card counts (the type-4 chilli for
+# blue peas at the top left carries a zucchini). The peas carried here: one at the top middle, one at
+# the top right, two on the type-3 chilli in the centre, one at the middle right and one at the
+# bottom middle, six in all.
 
 # %%
 with check_section('Check: The objective'):
@@ -71,12 +72,13 @@ with check_section("Check: A chilli card's area"):
 # %% [markdown]
 # ## The four chilli types
 #
-# - **Type 4** (`Z!4B` at `a1`): 2 points for each indicated good seen exactly once in its area. Its
-#   area is `a1`, `b1`, `a2`: one `B` (on `b1`), so 2 points.
-# - **Type 3** (`BB!3BF` at `b2`): 2 points per pair of its two goods. Its area (`b1`, `a2`, `b2`,
-#   `c2`, `b3`) shows three `B`+`F` pairs: 6 points.
-# - **Type 1** (`P!1P` at `c3`): 5 points minus one for each indicated good in its area. Only itself
-#   carries a `P`: 5 − 1 = 4 points.
+# - **Type 4** (for blue peas, top left): 2 points for each indicated good seen exactly once in its
+#   area. Its area is the top left, top middle and middle left: one blue peas (top middle), so 2
+#   points.
+# - **Type 3** (for blue peas and fish, centre): 2 points per pair of its two goods. Its area (the
+#   centre and the four cards beside it) shows three pairs of blue peas and fish: 6 points.
+# - **Type 1** (for passion fruit, bottom right): 5 points minus one for each indicated good in its
+#   area. Only itself carries a passion fruit: 5 − 1 = 4 points.
 # - **Type 2** (not in this market): 1 point for each indicated good in its area.
 #
 # And nine cards complete the market: 2 more points.
@@ -104,7 +106,8 @@ with check_section('Check: The four chilli types'):
 # %% [markdown]
 # ## Can a type-1 chilli card cost points? A reading
 #
-# A type-1 card crowded with its own good would drop below zero: `P!1P` in the centre with seven
+# A type-1 card crowded with its own good would drop below zero: a type-1 chilli for passion fruit
+# in the centre with seven
 # passion fruit in its area. The book speaks only of points earned, so the engine's default keeps it
 # at 0; the option `type1_below_zero=True` lets it go negative.
 

@@ -100,8 +100,9 @@ with check_section('Check: How good is a solo score?'):
 # option `expert_reading="column-only"` plays it that way, and the default keeps both, as the French
 # text says.)
 #
-# Below, `Z!4B` sits at `a1` and the hand has just taken `P!1P`. The places touching the market are
-# `c1`, `b2` and `a3`; which of them may take the chilli card depends on the rules.
+# Below, a type-4 chilli sits at the top left and the hand has just taken a type-1 chilli for
+# passion fruit. The places touching the market are the top right, the centre and the bottom left;
+# which of them may take the chilli card depends on the rules.
 
 # %%
 with check_section('Check: The expert version: one chilli card per column too'):

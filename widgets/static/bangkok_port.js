@@ -166,7 +166,9 @@ function portSection(view, ui, marks = justPlayedMarks(view, [])) {
     attrs["aria-label"] = label;
     attrs.title = label;
     const mark = covered === "turn counter" ? "\u231B" : covered ? "\u2592" : side.arrow;
-    grid.append(h("button", attrs, h("span", { "aria-hidden": "true", text: mark })));
+    // The row's or column's number beside the arrow: the words "right of row 2", "column 3" point here.
+    grid.append(h("button", attrs, h("span", { "aria-hidden": "true", text: mark }),
+      h("span", { class: "re-end-number", "aria-hidden": "true", text: String(info.number) })));
   }
 
   const caption = h("div", { class: "re-port-caption", "data-role": "port-caption", text: String(asObject(view.port_move).caption ?? "") });
