@@ -90,5 +90,5 @@ function isJustPlayed(entry, moves) {
 function justPlayedLine(moves) {
   if (!moves.length) return null;
   return h("div", { class: "re-just-played-line", "data-role": "just-played" },
-    moves.slice(-4).map((m, i) => [i ? " \u00B7 " : "", h("span", { class: "re-just-played-words", text: m.words })]));
+    moves.slice(-4).flatMap((m, i) => [i ? " \u00B7 " : null, h("span", { class: "re-just-played-words", text: m.words })]));
 }
