@@ -27,7 +27,8 @@ def wait_move(page: Any, move: int) -> None:
 
 def click_and_wait(page: Any, selector: str) -> None:
     """Click a control and wait until the table has been redrawn for what it asked."""
-    before = page.locator(TABLE).evaluate("el => el.dataset.move + '/' + el.dataset.mode + '/' + el.dataset.shown")
+    stamp = "el => el.dataset.move + '/' + el.dataset.mode + '/' + el.dataset.shown"
+    before = page.locator(TABLE).evaluate(stamp)
     page.locator(selector).first.click()
     page.wait_for_function(
         f"""b => {{ const el = document.querySelector('{TABLE}');
@@ -79,6 +80,12 @@ def test_undo_redo_and_the_move_log(page: Any, voila_url: str) -> None:
     page.wait_for_function(f"() => document.querySelector('{TABLE}').dataset.shown === '2'", timeout=10_000)
     click_and_wait(page, f'{TABLE} [data-role="review-back"]')
     assert page.locator(TABLE).get_attribute("data-mode") == "play"
+    # The bots' speed, chosen on the table, comes back from the kernel as chosen.
+    speed = page.locator(f'{TABLE} select[data-role="speed"]')
+    assert speed.get_attribute("aria-label")
+    speed.select_option("1.5")
+    page.wait_for_function(f"() => document.querySelector('{TABLE}').dataset.speed === '1.5'", timeout=10_000)
+    assert speed.input_value() == "1.5"
     assert move_number(page) == len(after.actions())
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "time-travel-log.png"), full_page=True)
@@ -92,7 +99,8 @@ def test_a_round_pauses_and_a_finished_game_replays_to_its_scores(page: Any, voi
     for _ in range(300):
         wait_idle(page, TABLE)
         root = page.locator(TABLE)
-        if root.get_attribute("data-current") == "" and page.locator(f'{TABLE} [data-role="summary"]').count():
+        summary = page.locator(f'{TABLE} [data-role="summary"]')
+        if root.get_attribute("data-current") == "" and summary.count():
             break
         if root.get_attribute("data-paused") == "true":
             pause = page.locator(f'{TABLE} [data-role="pause"]')
@@ -134,5 +142,7 @@ def test_a_round_pauses_and_a_finished_game_replays_to_its_scores(page: Any, voi
 
 def click_and_wait_pause(page: Any) -> None:
     page.locator(f'{TABLE} [data-role="continue"]').click()
+    # The kernel may still be drawing the round's first chart (plotly's first figure is slow to
+    # build on a loaded machine) before it takes the click.
     page.wait_for_function(f"() => document.querySelector('{TABLE}').dataset.paused === 'false'",
-                           timeout=10_000)
+                           timeout=30_000)

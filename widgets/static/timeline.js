@@ -10,7 +10,7 @@ function shellParts() {
   return {
     top: h("div", { class: "re-shell", "data-role": "shell" }),
     log: h("div", { class: "re-shell-log" }),
-    ui: { logOpen: true, scrolledTo: null },
+    ui: { logOpen: true, said: "" },
   };
 }
 
@@ -124,6 +124,7 @@ function drawShell(shell, model, root) {
   root.dataset.mode = String(t.mode ?? "play");
   root.dataset.shown = String(t.shown ?? view.move_number ?? 0);
   root.dataset.paused = view.pause ? "true" : "false";
+  root.dataset.speed = String(asObject(view.speed).delay ?? "");
   shell.top.hidden = hiddenShell;
   shell.log.hidden = hiddenShell;
   if (hiddenShell) {
@@ -210,6 +211,14 @@ function attachShell(model, root) {
     draw: () => drawShell(shell, model, root),
     after: (key) => {
       restoreShellFocus(shell, key);
+      // A round summary or a review banner that has just appeared is read out once.
+      const view = asObject(model.get("view"));
+      const news = view.pause ? String(asObject(view.pause).title ?? "") : root.querySelector("[data-role=review-text]")?.textContent ?? "";
+      const polite = root.querySelector("[data-role=announce]");
+      if (news !== shell.ui.said && polite) {
+        if (news) polite.textContent = [polite.textContent, news].filter(Boolean).join(". ");
+        shell.ui.said = news;
+      }
       // Walkthroughs restart nothing: their stepper moves the position.
       const walkthrough = asObject(model.get("view")).walkthrough === true;
       for (const button of root.querySelectorAll("[data-role=restart]")) button.hidden = walkthrough;
