@@ -117,7 +117,7 @@ def reason(stat: MoveStats, best: MoveStats, runner_up: MoveStats | None, labels
         parts.append(f"scores about {_points(stat.gained / stat.samples)} before your next turn")
     won = round(stat.wins)
     parts.append(f"won the game in {_deals(won, stat.samples)} played out"
-                 if stat.samples else "not tried")
+                 if stat.samples else "not tried in the time given")
     margin = stat.value
     if stat.samples:
         side = "ahead of" if margin >= 0 else "behind"
@@ -150,5 +150,5 @@ def hint(state: GameState, seat: int | None = None, *, seconds: float = 0.5,
     stats = result.stats
     best = stats[0]
     runner_up = stats[1] if len(stats) > 1 else None
-    return [Suggestion(s.action, labels.get(s.action, s.action), round(s.value, 3), round(s.win_rate, 3),
-                       reason(s, best, runner_up, labels), s.samples) for s in stats]
+    return [Suggestion(s.action, labels.get(s.action, s.action), round(s.value, 3) if s.samples else 0.0,
+                       round(s.win_rate, 3), reason(s, best, runner_up, labels), s.samples) for s in stats]

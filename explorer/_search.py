@@ -159,7 +159,8 @@ def search(state: GameState, seat: int, *, playouts: int, rng: random.Random,
         final = 0
         per_move = max(1, (playouts - used) // ((rounds - r) * len(alive)))
         for _ in range(per_move):
-            if (used > 0 and used + len(alive) > playouts) or time.perf_counter() > stop:
+            # Every move meets at least one deal, however late the clock.
+            if used > 0 and (used + len(alive) > playouts or time.perf_counter() > stop):
                 break
             sample = determinize(state, seat, rng)
             deals += 1
