@@ -270,7 +270,8 @@ function actionsRow(view, placedElsewhere) {
       const words = String(asObject(info).label ?? line);
       buttons.push(h("button", {
         type: "button", class: `re-button re-action re-renew${renewals.has(line) ? " legal" : ""}`, "data-action": action,
-        "aria-label": labels[action] ?? `Renew ${words} of the port`, title: labels[action] ?? action,
+        "aria-label": labels[action] ?? `Renew ${words} of the port: click for the reason it may not be renewed`,
+        title: labels[action] ?? `${words.charAt(0).toUpperCase()}${words.slice(1)} may not be renewed now`,
         text: words.charAt(0).toUpperCase() + words.slice(1),
       }));
     }
