@@ -103,7 +103,7 @@ def cluster() -> Iterator[tuple[str, list[subprocess.Popen[bytes]]]]:
     try:
         from distributed import Client
 
-        with Client(address, timeout="60s") as client:
+        with Client(address, timeout="60s") as client:  # type: ignore[no-untyped-call]
             client.wait_for_workers(2, timeout=90)
         yield address, workers
     finally:

@@ -51,7 +51,7 @@ def test_a_huge_seed_is_refused_in_a_sentence() -> None:
 
 def test_a_record_with_a_non_text_field_name_says_which(record: dict[str, Any]) -> None:
     with pytest.raises(RecordError, match="unknown field"):
-        explorer.replay({**record, 1: 2})
+        explorer.replay({**record, 1: 2})  # type: ignore[dict-item]
 
 
 @pytest.mark.parametrize("seed", [None, "7", 7.0, True])
