@@ -59,6 +59,8 @@ def learner_text(page: Any) -> str:
     return str(page.evaluate("""() => {
         const parts = [];
         const skip = el => el.closest('[data-role="record"]');
+        // Where a text, menu option or attribute is, so a failure points at the element.
+        const where = el => `<${el.tagName.toLowerCase()}${el.dataset.role ? ` ${el.dataset.role}` : ''}>`;
         const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
         for (let node = walk.nextNode(); node; node = walk.nextNode()) {
             const el = node.parentElement;
@@ -66,12 +68,17 @@ def learner_text(page: Any) -> str:
             const style = getComputedStyle(el);
             if (style.display === 'none' || style.visibility === 'hidden') continue;
             if (el.closest('script, style')) continue;
-            parts.push(node.textContent);
+            const odd = /\b(null|undefined|NaN)\b/.test(node.textContent);
+            parts.push(odd ? `text in ${where(el)}: ${node.textContent}` : node.textContent);
         }
-        for (const el of document.querySelectorAll('option')) if (!skip(el)) parts.push(el.textContent);
+        for (const el of document.querySelectorAll('option')) {
+            if (!skip(el)) parts.push(`option of ${where(el.parentElement || el)}: ${el.textContent}`);
+        }
         for (const el of document.querySelectorAll('[title], [aria-label]')) {
             if (skip(el)) continue;
-            parts.push(el.getAttribute('title') || '', el.getAttribute('aria-label') || '');
+            for (const attr of ['title', 'aria-label']) {
+                if (el.hasAttribute(attr)) parts.push(`${attr} of ${where(el)}: ${el.getAttribute(attr)}`);
+            }
         }
         return parts.join('\\n');
     }"""))
