@@ -155,8 +155,10 @@ def split_forged(sync_data: Mapping[str, Any]) -> tuple[dict[str, Any], list[str
 def valid_error(value: Mapping[str, Any]) -> dict[str, str]:
     if value == {}:
         return {}
-    if set(value) != {"message", "rule"} or not all(isinstance(v, str) for v in value.values()):
-        raise traitlets.TraitError("error must be {} or {'message': str, 'rule': str}")
+    # rule_text: the rule's paraphrase from the game's catalogue, shown beside its id.
+    if not {"message", "rule"} <= set(value) <= {"message", "rule", "rule_text"} or not all(
+            isinstance(v, str) for v in value.values()):
+        raise traitlets.TraitError("error must be {} or {'message': str, 'rule': str[, 'rule_text': str]}")
     return dict(value)
 
 

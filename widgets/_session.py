@@ -276,7 +276,9 @@ class GameWidget(TimeTravel, anywidget.AnyWidget):
                 self.error = {"message": exc.message, "rule": exc.rule}
                 return False
             except IllegalAction as exc:
-                self.error = {"message": exc.reason, "rule": exc.rule}
+                rule = self.state.RULES.get(exc.rule)
+                self.error = {"message": exc.reason, "rule": exc.rule,
+                              **({"rule_text": rule.text} if rule is not None else {})}
                 return False
             except Exception as exc:  # a bug must not take the kernel's widget down with it
                 log.exception("widget intent %s failed", clip(content))

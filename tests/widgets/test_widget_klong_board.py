@@ -179,7 +179,9 @@ def test_illegal_click_shows_engine_reason_and_rule() -> None:
     assert expected is not None and expected.rule == "klongs.place.entry"
     before, snapshot = widget.state, widget.state.snapshot()
     assert not widget.handle_intent({"type": "play", "action": action, "move": view["move_number"]})
-    assert widget.error == {"message": expected.reason, "rule": expected.rule}
+    # The rule's id travels with its words from the catalogue: a learner never reads a bare id.
+    assert widget.error == {"message": expected.reason, "rule": expected.rule,
+                            "rule_text": explorer.klongs.RULES[expected.rule].text}
     assert widget.state is before and widget.state.snapshot() == snapshot
     assert widget.view == view
 

@@ -89,11 +89,14 @@ function errorBox(error) {
   const e = asObject(error);
   const message = typeof e.message === "string" ? e.message : "";
   const rule = typeof e.rule === "string" ? e.rule : "";
+  const ruleText = typeof e.rule_text === "string" ? e.rule_text : "";
+  // A rule id is shown only with its rule's words (the engine's catalogue); widget-side refusals
+  // (a forged message, not your turn) say everything in their message.
   return h(
     "div",
     { class: "re-error", "data-role": "error", hidden: !message },
     message ? h("span", { class: "re-error-text", text: message }) : null,
-    rule ? h("span", { class: "re-rule" }, " Rule: ", h("code", { text: rule })) : null,
+    ruleText ? h("span", { class: "re-rule", "data-rule": rule }, " The rule: ", ruleText, " ", h("small", { class: "re-rule-id", text: `(${rule})` })) : null,
     message ? h("button", { class: "re-button re-dismiss", type: "button", "data-role": "dismiss", "aria-label": "Dismiss this message", text: "\u00D7" }) : null,
   );
 }
@@ -142,7 +145,8 @@ function eventsList(view, { limit = 10, title = "Recent events" } = {}) {
 function announce(live, root, model, ui) {
   const view = asObject(model.get("view"));
   const error = asObject(model.get("error"));
-  const message = typeof error.message === "string" ? `${error.message} (rule ${error.rule})` : "";
+  const message = typeof error.message === "string"
+    ? `${error.message}${typeof error.rule_text === "string" ? ` The rule: ${error.rule_text}` : ""}` : "";
   if (message !== ui.saidError) {
     live.urgent.textContent = message;
     ui.saidError = message;
