@@ -90,14 +90,16 @@ class AnalysisApp:
 
     def __init__(self) -> None:
         self.game = ipw.Dropdown(options=[(getattr(explorer, g).SPEC.title, g) for g in explorer.GAMES],
-                                 value="tindahan", description="Game")
-        self.players = ipw.SelectMultiple(description="Players", rows=3)
-        self.option = ipw.Dropdown(description="Compare")
-        self.values = ipw.SelectMultiple(description="Values", rows=3)
+                                 value="tindahan", description="Game", tooltip="The game to play")
+        self.players = ipw.SelectMultiple(description="Players", rows=3, tooltip="Player counts to play")
+        self.option = ipw.Dropdown(description="Compare", tooltip="A rules option to compare")
+        self.values = ipw.SelectMultiple(description="Values", rows=3,
+                                         tooltip="The option's values to compare")
         # The search bot thinks for a while on every move: its sweeps belong to `explorer analyze`.
         self.bots = ipw.Dropdown(options=[("sensible (heuristic)", "heuristic"), ("random", "random")],
-                                 value="heuristic", description="Bots")
-        self.games = ipw.BoundedIntText(value=40, min=5, max=MAX_GAMES, step=5, description="Games each")
+                                 value="heuristic", description="Bots", tooltip="Who plays every seat")
+        self.games = ipw.BoundedIntText(value=40, min=5, max=MAX_GAMES, step=5, description="Games each",
+                                        tooltip="Games for each player count and value")
         self.run_button = ipw.Button(description="Run", button_style="primary", tooltip="Play the games")
         self.progress = ipw.IntProgress(value=0, min=0, max=1, description="Games",
                                         layout=ipw.Layout(visibility="hidden"))

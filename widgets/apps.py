@@ -61,14 +61,19 @@ class PlayApp:
         preset = dict(query_settings() if preset is None else preset)
         counts = list(range(cls.MIN_PLAYERS, cls.MAX_PLAYERS + 1))
         players = _int(preset.get("players"), default=4 if 4 in counts else counts[0], allowed=counts)
-        self.players = ipw.Dropdown(options=counts, value=players, description="Players")
-        self.seed = ipw.IntText(value=_int(preset.get("seed"), 1, range(2**31)), description="Deal no.")
+        # Every control says what it is for (a control without a tooltip shows the browser "null").
+        self.players = ipw.Dropdown(options=counts, value=players, description="Players",
+                                    tooltip="How many players sit at the table")
+        self.seed = ipw.IntText(value=_int(preset.get("seed"), 1, range(2**31)), description="Deal no.",
+                                tooltip="The same number deals the same cards again")
         self.seat = ipw.Dropdown(options=self._seat_options(players),
-                                 value=_int(preset.get("seat"), 0, range(players)), description="Your seat")
+                                 value=_int(preset.get("seat"), 0, range(players)), description="Your seat",
+                                 tooltip="Where you sit at the table")
         self.bots = ipw.Dropdown(options=[("sensible bots", "heuristic"), ("random bots", "random")],
                                  value="random" if preset.get("bots") == "random" else "heuristic",
-                                 description="Opponents")
-        self.teaching = ipw.Checkbox(value=False, description="Show all hands (teaching)", indent=False)
+                                 description="Opponents", tooltip="How the other players play")
+        self.teaching = ipw.Checkbox(value=False, description="Show all hands (teaching)", indent=False,
+                                     tooltip="Show every player's cards face up, to learn from")
         self.start = ipw.Button(description="New game", button_style="primary", icon="",
                                 tooltip="Deal a new game with these settings")
         self.delay = _float(preset.get("delay"), 0.6)
