@@ -7,7 +7,7 @@ from typing import Any
 
 from ..bots import ViewBot
 from ..table import play_out
-from ._mechanics import NEIGHBOURS, ROW_OF
+from ._mechanics import COLUMN_OF, NEIGHBOURS, ROW_OF
 from ._notation import CELL_INDEX, Card, parse_card
 from ._scoring import score_cells
 from ._state import State
@@ -40,10 +40,13 @@ class HeuristicBot(ViewBot):
         objective = view["objective"]["good"]
         hand = [parse_card(c["card"]) for c in view["hand"]]
         market = _cards(view["markets"][seat])
-        chilli_rows = {ROW_OF[i] for i, c in enumerate(market) if c is not None and c.is_chilli}
         if view["phase"] == "market":
             return self._top(legal, lambda a: self._market_value(a, market, objective))
-        worth = _Worth(market, objective, len(chilli_rows) < 3)
+        # A chilli card is worth taking only while the market has a place left for it beyond the ones
+        # the hand already holds: valuing every chilli card highly once the rows (and, in the expert
+        # game, the columns) are full kept a hand of one-good chilli cards swapping them for ever.
+        held = sum(1 for card in hand if card.is_chilli)
+        worth = _Worth(market, objective, chilli_places(market, view["rules"]) > held)
         if view["phase"] == "return":
             return self._top(legal, lambda a: -worth(parse_card(a.partition(":")[2])))
         return self._top(legal, lambda a: self._act_value(a, worth, hand))
@@ -89,6 +92,20 @@ class _Worth:
         if card.is_chilli:
             value += 2.5 if self.chilli_room else -1.5
         return value + 0.15 * len(card.goods)
+
+
+def chilli_places(market: list[Card | None], rules: dict[str, Any]) -> int:
+    """Empty places of the market where a chilli card could still go under the chilli limits."""
+    chillies = [i for i, c in enumerate(market) if c is not None and c.is_chilli]
+    column_only = rules.get("expert") and rules.get("expert_reading") == "column-only"
+    limit_columns = bool(rules.get("expert"))
+    rows = set() if column_only else {ROW_OF[i] for i in chillies}
+    columns = {COLUMN_OF[i] for i in chillies} if limit_columns else set()
+    free = [i for i, c in enumerate(market)
+            if c is None and ROW_OF[i] not in rows and COLUMN_OF[i] not in columns]
+    # At most one more chilli per free row (and column): count the lines left, not the cells.
+    lines = len({ROW_OF[i] for i in free}) if not column_only else len({COLUMN_OF[i] for i in free})
+    return min(lines, len({COLUMN_OF[i] for i in free})) if limit_columns and not column_only else lines
 
 
 def market_value(cells: list[Card | None], objective: str) -> float:
