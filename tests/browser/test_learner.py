@@ -99,26 +99,28 @@ def wait_settled(page: Any, root: str) -> None:
     page.wait_for_timeout(150)  # a pause summary or a highlighted bot move drawn after the state
 
 
-def learner_click(page: Any, root: str, rng: random.Random) -> bool:
+def learner_click(page: Any, root: str, rng: random.Random, avoid: str = "") -> bool:
     """One learner click: a Continue on a round summary, else a highlighted move (an element whose
-    action is complete first, else a highlighted first step: a card, a boat). False if none."""
+    action is complete first, else a highlighted first step: a card, a boat), but none that matches
+    the CSS selector ``avoid``. False if none."""
     resume = page.locator(f"{root} button", has_text=re.compile(r"^\s*Continue"))
     if resume.count() and resume.first.is_visible() and resume.first.is_enabled():
         resume.first.click()
         return True
     for selector in (f"{root} [data-action].legal", f"{root} button.legal, {root} .legal[tabindex]"):
-        options = [el for el in page.locator(selector).all() if el.is_visible() and el.is_enabled()]
+        options = [el for el in page.locator(selector).all() if el.is_visible() and el.is_enabled()
+                   and not (avoid and el.evaluate("(el, avoid) => el.matches(avoid)", avoid))]
         if options:
             rng.choice(options).click()
             return True
     return False
 
 
-def learner_turn(page: Any, root: str, rng: random.Random) -> bool:
+def learner_turn(page: Any, root: str, rng: random.Random, avoid: str = "") -> bool:
     """Click as a learner until the table moves on (at most a few clicks); False if nothing to do."""
     move = page.locator(root).get_attribute("data-move")
     for _ in range(6):
-        if not learner_click(page, root, rng):
+        if not learner_click(page, root, rng, avoid):
             return False
         try:
             page.wait_for_function(

@@ -30,12 +30,12 @@ MOVES = {"tindahan_play": 4, "bastos_play": 6, "bangkok_play": 3, "klongs_play":
 @pytest.mark.parametrize("app", sorted(PLAY_APPS))
 def test_play_app_screenshot(page: Any, voila_url: str, app: str) -> None:
     root, query = PLAY_APPS[app]
-    page.set_viewport_size({"width": 1280, "height": 900})
+    page.set_viewport_size({"width": 1280, "height": 1200})
     conftest.open_app(page, f"{voila_url}/voila/render/{app}.ipynb?{query}", root)
     rng = random.Random(1)
     for _ in range(MOVES[app]):
         wait_settled(page, root)
-        learner_turn(page, root, rng)
+        learner_turn(page, root, rng, avoid='[data-action^="renew"]')  # a market being built
     wait_settled(page, root)
     SCREENSHOTS.mkdir(exist_ok=True)
     page.locator(root).first.screenshot(path=str(SCREENSHOTS / f"{app}.png"))

@@ -53,6 +53,12 @@ def test_the_table_and_its_stepper_come_first(page: Any, voila_url: str, name: s
     assert stepper is not None, name
     assert stepper["x"] >= table_box["x"] + table_box["width"] - 1, (stepper, table_box)
 
+    # A walkthrough steps through the book's positions: the shell shows no Restart, undo or bot speed
+    # (the view's walkthrough extra; depends on the shell's timeline.js).
+    roles = ("undo", "redo", "speed", "restart")
+    controls = tour.locator(", ".join(f'[data-role="{role}"]' for role in roles))
+    assert [c.get_attribute("data-role") for c in controls.all() if c.is_visible()] == [], name
+
     first = step_counter(tour)
     assert re.fullmatch(r"Step 1 of \d+", first), first
     caption = str(tour.locator(".re-walkthrough-stepper").inner_text())
