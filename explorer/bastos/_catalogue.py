@@ -87,4 +87,5 @@ RULES = RuleCatalogue("bastos", [
          "Moves are written 'mango-5' (play), 'durian-2:trump' (throw and make trump), "
          "'choose:mango-5' (pick a Bastos! card) and 'raise:banana' / 'lower:banana' (value move).",
          _PLAY),
+    Rule("bastos.game-over", "Once the last round is scored the game is over: no move is accepted.", _END),
 ])

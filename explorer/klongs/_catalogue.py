@@ -89,5 +89,10 @@ RULES = RuleCatalogue("klongs", [
          "EN/REV Scoring of the stock"),
     Rule("klongs.winner", "The player furthest along the score track after the stock scoring wins; the "
          "rulebooks give no tie-break, so tied players share the win.", "EN/REV Course of the game"),
+    Rule("klongs.notation", "Moves are written as the engine lists them (place:BOAT@SPACE, claim, thief, "
+         "inspect, move, end, market choices); `explorer rules klongs` and the package documentation "
+         "describe each.", "Notation (project)"),
+    Rule("klongs.game-over", "Once the stock scoring is done the game is over: no move is accepted.",
+         "EN/REV Course of the game"),
 ])
 
