@@ -7,7 +7,8 @@ The bot under test sits at seat ``game % players`` (every seat in turn), the oth
 ``--against`` kind. A win shared by k seats counts 1/k. Printed: the bot's win share with a Wilson 95%
 interval, its ratio to the fair share (1 / players), its mean score margin over the best opponent and
 the CPU seconds per move it chose. A strong bot thinks for ``--think`` seconds of roll-out budget
-(a fixed number of roll-outs, explorer._hint.RATES), so the figures do not depend on the machine's load.
+(a fixed number of roll-outs: explorer._hint.RATES for the trick games, explorer._strong.SETTINGS for
+Bangkok and Klongs), so the figures do not depend on the machine's load.
 """
 
 from __future__ import annotations
