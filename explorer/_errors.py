@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from ._words import render
+
 
 class IllegalAction(ValueError):
     """An action that the rules forbid in this position.
@@ -21,6 +25,12 @@ class IllegalAction(ValueError):
         self.rule = rule
         self.reason = message
         self.action = action
+        #: The reason with its seat markers (see explorer._words), when it names seats.
+        self.marked: str | None = None
+
+    def worded(self, names: Sequence[str]) -> str:
+        """The reason with the seats called by ``names`` (a table's own names, the player as "You")."""
+        return self.reason if self.marked is None else render(self.marked, names)
 
     def _render_traceback_(self) -> list[str]:
         """What IPython prints when a cell raises this: the reason and the rule's text, not a stack."""

@@ -369,11 +369,14 @@ class GameState(ABC):
                 if str(candidate) == action:
                     return candidate
         if self.is_over:
-            raise IllegalAction(f"{self.GAME}.game-over", f"{action} refused: the game is over", str(action))
+            raise IllegalAction(f"{self.GAME}.game-over", "the game is over: no more moves can be played",
+                                str(action))
         refusal = self._explain(action)
         if "‹" in refusal.reason:  # a refusal speaks to the player to act: "you"
-            names = self.seat_names(self.current_player)
-            refusal = IllegalAction(refusal.rule, render(refusal.reason, names), refusal.action)
+            marked = refusal.reason
+            refusal = IllegalAction(refusal.rule, render(marked, self.seat_names(self.current_player)),
+                                    refusal.action)
+            refusal.marked = marked  # a table with names of its own words it again (worded)
         raise refusal
 
     def _winners(self, scores: Sequence[int]) -> tuple[int, ...]:

@@ -277,7 +277,7 @@ class GameWidget(TimeTravel, anywidget.AnyWidget):
                 return False
             except IllegalAction as exc:
                 rule = self.state.RULES.get(exc.rule)
-                self.error = {"message": exc.reason, "rule": exc.rule,
+                self.error = {"message": exc.worded(self.names), "rule": exc.rule,
                               **({"rule_text": rule.text} if rule is not None else {})}
                 return False
             except Exception as exc:  # a bug must not take the kernel's widget down with it
