@@ -29,6 +29,14 @@
 # your own move at any step, and **Reset step** brings the book's position back. In the games you play
 # against bots you choose how fast they move, can take a move back, read every move in the move log, and
 # see every score with the rule behind it.
+#
+# ## More ways in
+#
+# - **[Learn in JupyterLab](learn.ipynb):** type moves yourself, see the table drawn after each one,
+#   ask which moves are legal and read why a move is refused; each game ends with a small exercise
+#   the engine checks.
+# - **[Explore the rules](analysis.ipynb):** thousands of bot games measure what a rules variant, a
+#   reading or a seat does to the game, with their uncertainty; ask your own question.
 
 # %%
 # The four games this page presents are the engine's games (nothing is shown: the page is the text above).
