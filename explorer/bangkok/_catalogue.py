@@ -54,7 +54,7 @@ RULES = RuleCatalogue("bangkok", [
     Rule("bangkok.port.refill",
          "Empty places of the port are filled from the boat pile while the port shows two or more "
          "chilli cards, otherwise from the chilli pile; from the other pile when that one is empty "
-         "(see option refill for several empty places).", STEP2),
+         "(a rules option chooses the order when several places are empty).", STEP2),
     Rule("bangkok.market.required",
          "A player holding more than 3 cards after improving their hand lays the extra cards, one at a "
          "time, into their floating market until exactly 3 remain; nothing else happens meanwhile.",
@@ -70,8 +70,8 @@ RULES = RuleCatalogue("bangkok", [
     Rule("bangkok.market.chilli-row",
          "No row of a market may hold two chilli cards.", MARKET),
     Rule("bangkok.market.chilli-column",
-         "Expert version: no column of a market may hold two chilli cards either (see option "
-         "expert_reading).", EXPERT),
+         "Expert version: no column of a market may hold two chilli cards either (a rules option "
+         "chooses how the expert limit reads).", EXPERT),
     Rule("bangkok.market.blocked",
          "Project reading for a case the book never meets: when none of the extra cards can be laid "
          "(the market is full, or only chilli cards remain and no place allows one), the player slips "
@@ -93,8 +93,8 @@ RULES = RuleCatalogue("bangkok", [
          "A chilli card only looks at itself and the cards touching its sides: 3 cards from a corner, "
          "4 from an edge, 5 from the centre.", COUNT),
     Rule("bangkok.score.chilli-1",
-         "Type 1: 5 points, less 1 for every indicated good in its area (option type1_below_zero "
-         "decides whether it can drop below 0).", COUNT),
+         "Type 1: 5 points, less 1 for every indicated good in its area (a rules option decides "
+         "whether it can drop below 0).", COUNT),
     Rule("bangkok.score.chilli-2",
          "Type 2: 1 point for every indicated good in its area.", COUNT),
     Rule("bangkok.score.chilli-3",
@@ -111,8 +111,8 @@ RULES = RuleCatalogue("bangkok", [
          "Alone, the two piles lie beyond the top ends of columns 1 and 3, and those ends cannot take a "
          "card.", SOLO),
     Rule("bangkok.solo.free-end",
-         "Alone, the card goes to an end not covered by a pile or by the turn counter (see option "
-         "solo_slots).", SOLO),
+         "Alone, the card goes to an end not covered by a pile or by the turn counter (a rules "
+         "option decides which ends those are).", SOLO),
     Rule("bangkok.solo.turns",
          "Alone, the first-player token counts turns, moving one end clockwise after each turn from "
          "the right of row 1; the game ends after the ninth turn (or earlier when the market is "

@@ -133,7 +133,7 @@ RULES = RuleCatalogue(
         Rule(
             "tindahan.round.reset",
             "Between rounds the cards are dealt anew; by default the sellers go back to their owners and "
-            "the cart back to bananas (options sellers_between_rounds and cart_between_rounds).",
+            "the cart back to bananas (two rules options choose these readings).",
             f"{_BOOK}: Setup; Round End and Scoring",
         ),
         Rule(
