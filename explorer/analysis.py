@@ -53,11 +53,12 @@ CONNECT_TIMEOUT = "10s"
 
 def run(game: str, players: int | Sequence[int], *, bots: str | Sequence[str],
         vary: Mapping[str, Sequence[Any]] | None = None, games: int = 100, seed: int = 0,
-        scheduler: str | None = None, progress: Progress = True) -> pd.DataFrame:
+        scheduler: str | None = None, progress: Progress = True, workers: int | None = None) -> pd.DataFrame:
     """Play the sweep and return one row per game (see the module's docs for the columns).
 
     ``players``: an int or a list; ``bots``: a kind for every seat or one per seat; ``vary``:
     ``{option: [values]}``; ``games``: games for EACH combination of player count and varied values.
+    ``workers``: processes of the embedded cluster (default: one per core).
     ``progress``: a bar on stderr (a widget in notebooks), ``False`` for none, or a callable
     ``progress(done, total)`` called as games finish. Bad arguments raise ``ValueError``/``TypeError``
     before any game is played.
@@ -67,7 +68,7 @@ def run(game: str, players: int | Sequence[int], *, bots: str | Sequence[str],
     if scheduler == "inline":
         rows = _inline(sweep, progress)
     else:
-        with _client(scheduler, progress) as client:
+        with _client(scheduler, progress, workers) as client:
             rows = _on_dask(client, sweep, progress)
     frame: pd.DataFrame = pandas.DataFrame(rows)
     frame = frame.sort_values(["combo", "index"], kind="stable").reset_index(drop=True)
@@ -108,10 +109,10 @@ def read(path: str | Path) -> pd.DataFrame:
 # ---- Dask -----------------------------------------------------------------------------------------
 
 @contextmanager
-def _client(scheduler: str | None, progress: Progress) -> Iterator[Client]:
+def _client(scheduler: str | None, progress: Progress, workers: int | None = None) -> Iterator[Client]:
     distributed = _need("distributed")
     if scheduler is None:
-        workers = max(1, os.cpu_count() or 1)
+        workers = max(1, os.cpu_count() or 1) if workers is None else workers
         cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                            dashboard_address="127.0.0.1:0", host="127.0.0.1")
         client = distributed.Client(cluster)
