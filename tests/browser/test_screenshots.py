@@ -56,3 +56,19 @@ def test_walkthrough_screenshot(page: Any, voila_url: str) -> None:
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "tindahan_walkthrough.png"))
     assert conftest.console_problems(page) == []
+
+
+@pytest.mark.parametrize("game", ["tindahan", "bastos", "bangkok", "klongs"])
+def test_state_picture_screenshot(page: Any, game: str) -> None:
+    """The static picture a state draws of itself in a notebook (``state.picture()``), a few bot moves in."""
+    import explorer
+    from explorer.table import Table
+
+    cls = explorer.game_class(game)
+    table = Table(explorer.new_game(game, players=min(4, cls.MAX_PLAYERS), seed=3), "heuristic")
+    table.play_out(limit=7)
+    html = table.state.picture().html
+    page.set_viewport_size({"width": 900, "height": 900})
+    page.set_content(f"<!doctype html><html><body style='margin:8px;background:#fff'>{html}</body></html>")
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.locator("body > *").first.screenshot(path=str(SCREENSHOTS / f"{game}-picture.png"))
