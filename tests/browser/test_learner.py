@@ -75,7 +75,8 @@ def learner_text(page: Any) -> str:
             if (!skip(el)) parts.push(`option of ${where(el.parentElement || el)}: ${el.textContent}`);
         }
         for (const el of document.querySelectorAll('[title], [aria-label]')) {
-            if (skip(el)) continue;
+            // An element that is not drawn (display: none) shows no tooltip and has no accessible name.
+            if (skip(el) || el.getClientRects().length === 0) continue;
             for (const attr of ['title', 'aria-label']) {
                 if (el.hasAttribute(attr)) parts.push(`${attr} of ${where(el)}: ${el.getAttribute(attr)}`);
             }
