@@ -92,7 +92,8 @@ def test_play_a_round_by_clicking(page: Any, voila_url: str, game: str, players:
     totals = [int(page.locator(f'[data-role="sheet-total"][data-seat="{s}"]').inner_text())
               for s in range(players)]
     assert totals == state.scores()
-    assert page.locator(".js-plotly-plot").count() >= 1, "the round's chart is drawn"
+    # The chart follows the sheet (observers run after the table's update): wait for it.
+    page.wait_for_selector(".js-plotly-plot", timeout=30_000)
     folder = SCREENSHOTS if os.environ.get("UPDATE_SCREENSHOTS") else ARTIFACTS
     folder.mkdir(exist_ok=True)
     page.screenshot(path=str(folder / f"{game}-play.png"), full_page=True)
