@@ -6,7 +6,7 @@ too. Nothing here runs on ``play()`` or ``view()``: only when a picture is asked
 
 >>> import explorer
 >>> html = explorer.new_game("tindahan", players=3, seed=1).picture().html
->>> "Tindahan" in html and "Ana" in html
+>>> "Tindahan" in html and "You" in html and "Ben" in html  # seen by the seat to act: You
 True
 """
 

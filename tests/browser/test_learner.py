@@ -160,6 +160,10 @@ def test_a_learner_reads_plain_words(page: Any, voila_url: str, app: str) -> Non
 PAGES = ["index", *sorted(PLAY_APPS), *WALKTHROUGHS]
 
 
+# Opt-in (-m long: pytest tests/browser/test_learner.py -m long): every page's console is already
+# checked by the tests that open it (the play apps, each walkthrough's first screen, the hub); this
+# one also waits for the network to settle and counts the upstream version warnings, page by page.
+@pytest.mark.long
 @pytest.mark.parametrize("name", PAGES)
 def test_every_page_opens_with_a_clean_console(page: Any, voila_url: str, name: str) -> None:
     query = PLAY_APPS[name][1] if name in PLAY_APPS else ""

@@ -16,7 +16,8 @@ import pytest
 import explorer
 from explorer import IllegalAction
 
-GAMES_PER_GAME = int(os.environ.get("CONFORMANCE_GAMES", "2000"))
+# 1,000 a game (4,000 in all) in the default run; the opt-in long run (test_long_run.py) plays 100,000.
+GAMES_PER_GAME = int(os.environ.get("CONFORMANCE_GAMES", "1000"))
 # Every step of the first games is inspected in depth; the rest are checked at their ends, which
 # keeps thousands of games per engine inside CI's budget.
 DEEP_GAMES = 60

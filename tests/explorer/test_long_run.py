@@ -24,7 +24,7 @@ GAMES = int(os.environ.get("LONG_GAMES", "25000"))
 # Far more actions than any game takes: a game that reaches it does not end.
 BOUND = 20_000
 
-pytestmark = pytest.mark.long
+pytestmark = [pytest.mark.long, pytest.mark.slow]  # -m "not slow" leaves it out too
 
 
 def random_rules(cls: type[explorer.GameState], rng: random.Random) -> dict[str, Any]:
