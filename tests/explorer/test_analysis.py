@@ -9,8 +9,6 @@ import signal
 import socket
 import subprocess
 import sys
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -123,19 +121,16 @@ def test_a_real_cluster_gives_the_inline_rows_and_loses_no_game_to_a_killed_work
 
     monkeypatch.setattr(analysis, "BATCH", 2)  # many small tasks: the kill lands mid-sweep
     expected = analysis.run(**SWEEP, games=20, seed=5, scheduler="inline", progress=False)  # type: ignore[arg-type]
-    killed = threading.Event()
-    finished = threading.Event()
+    seen: list[tuple[int, int]] = []
 
-    def kill_one() -> None:
-        time.sleep(1.0)
-        if not finished.is_set():
+    def kill_after_the_first_batch(done: int, total: int) -> None:
+        # Called as batches finish: the first one done, a worker goes, with most games still to play.
+        if done and not seen:
             os.killpg(workers[0].pid, signal.SIGKILL)
-            killed.set()
+            seen.append((done, total))
 
-    killer = threading.Thread(target=kill_one)
-    killer.start()
-    rows = analysis.run(**SWEEP, games=20, seed=5, scheduler=address, progress=False)  # type: ignore[arg-type]
-    finished.set()
-    killer.join()
-    assert killed.is_set(), "the sweep ended before the worker was killed: make it longer"
+    rows = analysis.run(**SWEEP, games=20, seed=5, scheduler=address,  # type: ignore[arg-type]
+                        progress=kill_after_the_first_batch)
+    assert seen and seen[0][0] < seen[0][1] / 2, seen
+    assert workers[0].wait(timeout=10) is not None
     pd.testing.assert_frame_equal(rows, expected)
