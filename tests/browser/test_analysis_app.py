@@ -21,6 +21,11 @@ def test_the_analysis_app_answers_and_runs_a_sweep(page: Any, voila_url: str) ->
     assert page.locator(".js-plotly-plot").count() >= 3  # one chart per answer, drawn by the page's plotly
 
     games = page.get_by_label("Games each")
+    try:  # the second cell's form is drawn after the answers' charts: on a busy machine, much later
+        games.wait_for(timeout=180_000)
+    except Exception as exc:  # say what the page showed instead of a bare timeout
+        raise AssertionError("no sweep form; the page ends with: "
+                             + str(page.locator("body").inner_text())[-1500:]) from exc
     games.fill("5")
     games.press("Tab")
     page.get_by_role("button", name="Run").click()
