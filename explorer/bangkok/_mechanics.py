@@ -250,6 +250,8 @@ class PlaceTables:
                           for cell in range(CELLS)]
         self.market_texts = [[f"market:{card.face}@{name}" for name in CELL_NAMES] for card in kinds]
         self.return_texts = [f"return:{card.face}" for card in kinds]
+        self.faces = [card.face for card in kinds]
+        self.kind_chilli = [card.is_chilli for card in kinds]
 
     @classmethod
     def of(cls, ed: Edition) -> PlaceTables:
@@ -274,6 +276,8 @@ _OPTION_SET_IDS: dict[tuple[tuple[int, ...], ...], int] = {(): 0}
 # The same per line: the places (0-8) each take of line i (R1 R2 R3 C1 C2 C3) would collect, as
 # (first place, other places), so that the usual one-card take needs no join.
 TAKE_CELLS: list[tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]] = [((),) * 6]
+# How many takes each number stands for (the playout path counts actions without listing them).
+OPTION_COUNTS: list[int] = [0]
 
 
 class _Takes(dict[int, int]):
@@ -289,6 +293,7 @@ class _Takes(dict[int, int]):
         if number is None:
             number = _OPTION_SET_IDS[options] = len(OPTION_SETS)
             OPTION_SETS.append(options)
+            OPTION_COUNTS.append(len(options))
             TAKE_CELLS.append(tuple(tuple((cells[option[0]], tuple(cells[p] for p in option[1:]))
                                           for option in options) for cells in LINE_CELLS))
         self[packed] = number
@@ -356,3 +361,5 @@ _BLOCKED = {limits: tuple(_blocked(chillies, limits) for chillies in range(1 << 
             for limits in ((True, False), (False, True), (True, True), (False, False))}
 # A market's 9 places as flags (occupied, or holding a chilli card) -> the same as a bitmask.
 BITS_OF_FLAGS = {tuple(bool(n >> i & 1) for i in range(CELLS)): n for n in range(1 << CELLS)}
+
+

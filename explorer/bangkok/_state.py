@@ -12,6 +12,7 @@ from collections.abc import Hashable, Sequence
 from operator import getitem, itemgetter
 from typing import Any, ClassVar
 
+from .._bangkok_playout import FastPlayout
 from .._errors import IllegalAction
 from .._state import GameState, ScoreLine
 from .._tuples import replaced
@@ -237,6 +238,10 @@ class State(GameState):
                 places = by_kind[chilli] = self.market_places(seat, chilli)
             out += map(tables.market_texts[kind].__getitem__, places)
         return out
+
+    def playout(self) -> FastPlayout:
+        """A mutable copy of this position for fast simulation: see ``explorer._bangkok_playout``."""
+        return FastPlayout(self)
 
     # ---- playing ------------------------------------------------------------------------------
 

@@ -1,0 +1,339 @@
+"""Bangkok's playout path: what ``bangkok.State.playout()`` returns (bots and hints simulate with it).
+
+Kept out of the game package's fixed set of modules; it plays by the same tables as
+``explorer.bangkok._mechanics`` (and ``tests/explorer/test_playout*.py`` compares it with the public
+API move by move).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ._playout import Playout
+from .bangkok._mechanics import (
+    _FRONTIER,
+    ALL_ENDS,
+    EMPTY,
+    END_COMBOS,
+    ENDS,
+    FACED,
+    HAND_SIZE,
+    LINE_CELLS,
+    LINES,
+    OPTION_COUNTS,
+    SOLO_TURNS,
+    TAKE_CELLS,
+    chilli_limits,
+    places_for,
+    solo_ends,
+)
+
+if TYPE_CHECKING:
+    from .bangkok._state import State
+
+
+# Per line-and-ends index of ``PlaceTables.prefixes`` (3 * line + combo): the ends it uses, in order.
+LC_ENDS: tuple[tuple[int, ...], ...] = tuple(tuple(2 * line + side for side in combo)
+                                             for line in range(6) for combo in END_COMBOS)
+LINE_NAMES = tuple(LINES)
+
+
+class FastPlayout(Playout):
+    """Bangkok's playout path (``state.playout()``): the position copied once into lists and
+    bitmasks and played in place by index; no notation is written unless asked for.
+
+    ``legal()`` counts the actions from the tables ``State._legal`` uses, in its order (hand kinds
+    as first held; lines R1 ... C3; a line's takes from its near end, then from its far end;
+    renewals; "pass"; market places by kind; returns by kind), keeping what it counted so that
+    ``apply`` finds the chosen action without listing the others. Piles are kept top last (a draw
+    is a ``pop``). ``_pos`` is a copy of the start state whose markets and seat to act follow the
+    playout (what scoring reads); ``state()`` replays the chosen indices through the public API.
+    """
+
+    __slots__ = ("_act", "_boats", "_by_chilli", "_chillies", "_chl", "_count", "_ending", "_first",
+                 "_free", "_hands", "_limits", "_markets", "_occ", "_once", "_phase", "_placed",
+                 "_played", "_port", "_renew", "_segs", "_solo", "_t", "_turns")
+    _pos: State
+
+    def __init__(self, state: State) -> None:
+        super().__init__(state)
+        pos = object.__new__(type(state))
+        pos.__dict__.update(state.__dict__)  # immutable containers: the state stays as it is
+        self._pos = pos
+        t = self._t = state._tables
+        self._port = list(state.port)
+        self._boats = list(reversed(state.boat_pile))
+        self._chillies = list(reversed(state.chilli_pile))
+        self._hands = [list(hand) for hand in state.hands]
+        self._markets = [list(market) for market in state.markets]
+        self._occ = [sum(t.filled[c] << i for i, c in enumerate(m)) for m in state.markets]
+        self._chl = [sum(t.chilli_of[c] << i for i, c in enumerate(m)) for m in state.markets]
+        self._phase, self._act, self._first = state._phase, state.to_act, state.first
+        self._turns, self._ending = state.turns, state.ending
+        rules = state.rules
+        self._once = rules["refill"] == "once"
+        self._solo = state.players == 1
+        self._free = rules["solo_slots"] == "free"
+        self._limits = chilli_limits(rules["expert"], rules["expert_reading"])
+        self._played: list[int] = []
+        self._count = -1  # not counted yet for this position
+        self._segs: list[tuple[int, int, int, int]] = []  # (running count, kind, lc or chilli, number)
+        self._placed = 0  # of the count, the place actions (the rest: renewals, or "pass")
+        self._renew: list[int] = []
+        self._by_chilli: dict[int, list[int]] = {}
+
+    @property
+    def current_player(self) -> int | None:
+        return self._act
+
+    @property
+    def is_over(self) -> bool:
+        return self._act is None
+
+    # ---- counting -----------------------------------------------------------------------------
+
+    def legal(self) -> int:
+        if self._count >= 0:
+            return self._count
+        seat = self._act
+        if seat is None:
+            self._count = 0
+            return 0
+        t = self._t
+        kind_of = t.kind_of
+        kinds = dict.fromkeys([kind_of[c] for c in self._hands[seat]])
+        segs: list[tuple[int, int, int, int]] = []
+        self._segs = segs
+        total = 0
+        if self._phase == 0:
+            m0, m1, m2, m3, m4, m5, m6, m7, m8 = map(t.mask_of.__getitem__, self._port)
+            packed = (m0 | m1 << 4 | m2 << 8, m3 | m4 << 4 | m5 << 8, m6 | m7 << 4 | m8 << 8,
+                      m0 | m3 << 4 | m6 << 8, m1 | m4 << 4 | m7 << 8, m2 | m5 << 4 | m8 << 8)
+            faced = FACED[solo_ends(self._turns, self._free) if self._solo else ALL_ENDS]
+            wanted, takes, goods_of_kind = t.wanted, t.takes, t.goods_of_kind
+            append = segs.append
+            for kind in kinds:
+                goods = goods_of_kind[kind]
+                want, tk = wanted[goods], takes[goods]
+                for line, lc in faced:
+                    number = tk[packed[line] & want]
+                    if number:
+                        total += OPTION_COUNTS[number] * len(LC_ENDS[lc])
+                        append((total, kind, lc, number))
+            self._placed = total
+            self._renew = renew = self._renewable()
+            self._count = total + len(renew) or 1  # nothing at all: "pass"
+            return self._count
+        if self._phase == 1:
+            by_chilli: dict[int, list[int]] = {}
+            self._by_chilli = by_chilli
+            kind_chilli = t.kind_chilli
+            for kind in kinds:
+                chilli = kind_chilli[kind]
+                places = by_chilli.get(chilli)
+                if places is None:
+                    chillies = self._chl[seat] if chilli else None
+                    places = by_chilli[chilli] = places_for(self._occ[seat], chillies, self._limits)
+                if places:
+                    total += len(places)
+                    segs.append((total, kind, chilli, 0))
+        else:
+            for kind in kinds:
+                total += 1
+                segs.append((total, kind, 0, 0))
+        self._count = total
+        return total
+
+    def _renewable(self) -> list[int]:
+        """The lines (0-5) holding a card its pile can replace, in order."""
+        port = self._port
+        has_boat, has_chilli = bool(self._boats), bool(self._chillies)
+        if has_boat and has_chilli and EMPTY not in port:
+            return [0, 1, 2, 3, 4, 5]
+        chilli_of = self._t.chilli_of
+        ok = [c != EMPTY and (has_chilli if chilli_of[c] else has_boat) for c in port]
+        return [i for i, (a, b, c) in enumerate(LINE_CELLS) if ok[a] or ok[b] or ok[c]]
+
+    def _find(self, index: int) -> tuple[int, int, int, int]:
+        """The counted segment of legal action ``index``: (offset in it, kind, lc or chilli, number)."""
+        count = self.legal()
+        if not 0 <= index < count:
+            raise IndexError(f"legal action {index} of {count}")
+        start = 0
+        for end, kind, lc, number in self._segs:
+            if index < end:
+                return index - start, kind, lc, number
+            start = end
+        return index - start, -1, -1, 0  # a renewal (or "pass")
+
+    def _take(self, lc: int, number: int, offset: int) -> tuple[int, tuple[int, ...]]:
+        """The end a place action uses and the places it collects (in notation order)."""
+        options = TAKE_CELLS[number][lc // 3]
+        side, option = divmod(offset, len(options))
+        first, rest = options[option]
+        return LC_ENDS[lc][side], (first, *rest)
+
+    def notation(self, index: int) -> str:
+        offset, kind, lc, number = self._find(index)
+        t = self._t
+        if self._phase == 1:
+            return t.market_texts[kind][self._by_chilli[lc][offset]]
+        if self._phase == 2:
+            return t.return_texts[kind]
+        if kind < 0:
+            return "renew:" + LINE_NAMES[self._renew[offset]] if self._renew else "pass"
+        end, cells = self._take(lc, number, offset)
+        port, fragments = self._port, t.fragments
+        return f"place:{t.faces[kind]}@{ENDS[end].name}>" + ",".join([fragments[c][port[c]] for c in cells])
+
+    # ---- playing ------------------------------------------------------------------------------
+
+    def apply(self, index: int) -> None:
+        offset, kind, lc, number = self._find(index)
+        seat = self._act
+        assert seat is not None
+        self._played.append(index)
+        self._count = -1
+        phase = self._phase
+        if phase == 0:
+            if kind >= 0:
+                self._place(seat, kind, *self._take(lc, number, offset))
+            elif self._renew:
+                self._renew_line(LINE_NAMES[self._renew[offset]])
+                self._end_turn(seat)
+            else:
+                self._end_turn(seat)
+            return
+        hand = self._hands[seat]
+        card = self._remove(hand, kind)
+        if phase == 1:
+            place = self._by_chilli[lc][offset]
+            market = self._markets[seat]
+            market[place] = card
+            self._occ[seat] |= 1 << place
+            if lc:
+                self._chl[seat] |= 1 << place
+            if EMPTY not in market:
+                self._ending = True
+            pos = self._pos
+            pos.markets = (*pos.markets[:seat], tuple(market), *pos.markets[seat + 1:])
+        elif self._t.chilli_of[card]:
+            self._chillies.insert(0, card)
+        else:
+            self._boats.insert(0, card)
+        self._after_hand_change(seat, hand)
+
+    def _remove(self, hand: list[int], kind: int) -> int:
+        """Take the first card of ``kind`` from ``hand``."""
+        kind_of = self._t.kind_of
+        for i, card in enumerate(hand):
+            if kind_of[card] == kind:
+                del hand[i]
+                return card
+        raise AssertionError(f"kind {kind} is not in hand")  # counted from the hand: never
+
+    def _place(self, seat: int, kind: int, end: int, cells: tuple[int, ...]) -> None:
+        hand = self._hands[seat]
+        card = self._remove(hand, kind)
+        port = self._port
+        for cell in cells:
+            hand.append(port[cell])
+            port[cell] = EMPTY
+        near, middle, far = ENDS[end].cells  # the card pushes in: what stays slides to the far side
+        line = [card]
+        if port[near] != EMPTY:
+            line.append(port[near])
+        if port[middle] != EMPTY:
+            line.append(port[middle])
+        if port[far] != EMPTY:
+            line.append(port[far])
+        if len(line) == 3:
+            port[near], port[middle], port[far] = line
+        elif len(line) == 2:
+            port[near], port[middle], port[far] = EMPTY, line[0], line[1]
+        else:
+            port[near], port[middle], port[far] = EMPTY, EMPTY, card
+        self._refill()
+        if len(hand) <= HAND_SIZE:
+            self._end_turn(seat)
+        else:
+            self._after_hand_change(seat, hand)
+
+    def _refill(self) -> None:
+        """As ``State._refill``, with the piles top last."""
+        port = self._port
+        chilli_of = self._t.chilli_of
+        chillies = sum(map(chilli_of.__getitem__, port))
+        boats, chilli_pile = self._boats, self._chillies
+        from_boats = chillies > 1
+        once = self._once
+        cell = 0
+        for _ in range(port.count(EMPTY)):
+            cell = port.index(EMPTY, cell)
+            if not once:
+                from_boats = chillies > 1
+            use_boats = from_boats if (boats if from_boats else chilli_pile) else not from_boats
+            if use_boats:
+                if boats:
+                    port[cell] = boats.pop()
+            elif chilli_pile:
+                port[cell] = chilli_pile.pop()
+                chillies += 1
+            cell += 1
+
+    def _renew_line(self, line: str) -> None:
+        """As ``State._apply_renew``: new cards first, then the old ones under their piles."""
+        chilli_of = self._t.chilli_of
+        port = self._port
+        piles = (self._boats, self._chillies)
+        under: tuple[list[int], list[int]] = ([], [])
+        for cell in LINES[line]:
+            old = port[cell]
+            if old != EMPTY and piles[chilli_of[old]]:
+                port[cell] = piles[chilli_of[old]].pop()
+                under[chilli_of[old]].append(old)
+        for pile, old_cards in zip(piles, under, strict=True):
+            pile[0:0] = old_cards[::-1]
+
+    def _after_hand_change(self, seat: int, hand: list[int]) -> None:
+        if len(hand) <= HAND_SIZE:
+            self._end_turn(seat)
+            return
+        chilli_of = self._t.chilli_of
+        has_chilli = has_boat = False
+        for card in hand:
+            if chilli_of[card]:
+                has_chilli = True
+            else:
+                has_boat = True
+        fits = ((has_boat and _FRONTIER[self._occ[seat]])
+                or (has_chilli and places_for(self._occ[seat], self._chl[seat], self._limits)))
+        self._phase = 1 if fits else 2
+
+    def _end_turn(self, seat: int) -> None:
+        self._phase = 0
+        self._turns += 1
+        pos = self._pos
+        if self._solo:
+            self._act = None if self._turns >= SOLO_TURNS or self._ending else seat
+            pos.to_act = self._act
+            return
+        nxt = seat + 1
+        if nxt == len(self._hands):
+            nxt = 0
+        if nxt == self._first and self._ending:
+            self._act = pos.to_act = None
+            return
+        self._act = pos.to_act = nxt
+
+    # ---- results ------------------------------------------------------------------------------
+
+    def scores(self) -> list[int]:
+        return self._pos.scores()
+
+    def state(self) -> State:
+        start: State = self._state  # type: ignore[assignment]  # the base keeps a GameState
+        for index in self._played:
+            start = start.play(start.legal_actions()[index])
+        self._state, self._played = start, []
+        return start
