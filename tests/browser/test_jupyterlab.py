@@ -5,8 +5,6 @@ so these tests also check that Binder's kernel websockets send at once (TCP_NODE
 
 from __future__ import annotations
 
-import json
-import os
 import shutil
 import subprocess
 import sys
@@ -16,64 +14,25 @@ from typing import Any
 
 import pytest
 
-from .conftest import ARTIFACTS, ROOT, assert_follows_theme, free_port, nodelay_sockets, wait_for
+from ._lab import THEMES, run_all, serve_lab, stderr_of
+from .conftest import ARTIFACTS, ROOT, assert_follows_theme, nodelay_sockets
 
 pytestmark = pytest.mark.browser
-
-THEMES = {"light": "JupyterLab Light", "dark": "JupyterLab Dark"}
-
 
 @pytest.fixture(params=sorted(THEMES))
 def lab_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[str, str]]:
     theme = str(request.param)
-    settings = tmp_path / "settings" / "@jupyterlab"
-    for plugin, values in {
-        "apputils-extension/themes": {"theme": THEMES[theme]},
-        "apputils-extension/notification": {"fetchNews": "false", "checkForUpdates": False},
-        # Windowed notebooks drop cells scrolled out of view from the page; the test looks for the
-        # widget wherever it is.
-        # ... and a "Select Kernel" dialog sometimes stands in the way unless the preferred one starts.
-        "notebook-extension/tracker": {"windowingMode": "none", "autoStartDefaultKernel": True},
-    }.items():
-        path = settings / f"{plugin}.jupyterlab-settings"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(values))
-    # Work on a copy, so running the notebook in the browser never rewrites the checkout's outputs.
-    work = tmp_path / "notebooks"
-    shutil.copytree(ROOT / "notebooks", work, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
-    port = free_port()
-    ARTIFACTS.mkdir(exist_ok=True)
-    env = {**os.environ, "JUPYTER_CONFIG_PATH": str(ROOT / "binder" / "jupyter_config")}
-    with (ARTIFACTS / f"jupyterlab-{theme}.log").open("w") as log:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", "--ip=127.0.0.1",
-             f"--port={port}", "--IdentityProvider.token=", "--ServerApp.password=",
-             "--ServerApp.disable_check_xsrf=True", f"--ServerApp.root_dir={work}",
-             f"--LabApp.user_settings_dir={tmp_path / 'settings'}",
-             f"--LabApp.workspaces_dir={tmp_path / 'workspaces'}",
-             "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
-            cwd=work, stdout=log, stderr=subprocess.STDOUT, env=env)
-        base = f"http://127.0.0.1:{port}"
-        try:
-            wait_for(base + "/api/status")
-            yield base, theme
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+
+    def fill(work: Path) -> None:
+        shutil.copytree(ROOT / "notebooks", work, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+
+    with serve_lab(tmp_path, theme, f"jupyterlab-{theme}.log", fill) as base:
+        yield base, theme
 
 
 def test_walkthrough_runs_and_plays_in_jupyterlab(page: Any, lab_url: tuple[str, str]) -> None:
     base, theme = lab_url
-    page.goto(f"{base}/lab/tree/tindahan_walkthrough.ipynb?reset", timeout=90_000)
-    page.wait_for_selector(".jp-Notebook", timeout=90_000)
-    # The kernel must be connected and idle before "Run All", or the cells are not sent anywhere.
-    page.get_by_text("Python 3 (ipykernel) | Idle").wait_for(timeout=90_000)
-    # Run every cell from the menu, as a learner would.
-    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click(timeout=30_000)
-    page.get_by_role("menuitem", name="Run All Cells", exact=True).first.click(timeout=30_000)
+    run_all(page, base, "tindahan_walkthrough.ipynb")
     page.wait_for_function(
         "() => [...document.querySelectorAll('.jp-InputPrompt')].some(p => /\\[\\d+\\]/.test(p.textContent))",
         timeout=60_000)
@@ -82,8 +41,7 @@ def test_walkthrough_runs_and_plays_in_jupyterlab(page: Any, lab_url: tuple[str,
         table.wait_for(timeout=90_000)
     except Exception:
         page.screenshot(path=str(ARTIFACTS / f"jupyterlab-{theme}-failed.png"))
-        errors = page.eval_on_selector_all("[data-mime-type='application/vnd.jupyter.stderr']",
-                                           "els => els.map(e => e.textContent.slice(0, 400))")
+        errors = stderr_of(page)
         prompts = page.eval_on_selector_all(".jp-InputPrompt", "els => els.map(e => e.textContent)")
         raise AssertionError(f"no table drawn; prompts {prompts}; stderr {errors}") from None
     page.wait_for_function("() => document.querySelector('.re-trick-table')?.dataset.busy === 'false'",

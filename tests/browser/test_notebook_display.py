@@ -4,11 +4,7 @@ the exercises and ends with the interactive table."""
 
 from __future__ import annotations
 
-import json
-import os
 import shutil
-import subprocess
-import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -18,79 +14,43 @@ import pytest
 
 import explorer
 
-from .conftest import ARTIFACTS, ROOT, free_port, luminance, wait_for
+from ._lab import THEMES, run_all, serve_lab, stderr_of
+from .conftest import ARTIFACTS, ROOT, luminance
 
 pytestmark = pytest.mark.browser
 
 read_notebook: Callable[..., Any] = nbformat.read  # untyped in nbformat
 write_notebook: Callable[..., Any] = nbformat.write
-THEMES = {"light": "JupyterLab Light", "dark": "JupyterLab Dark"}
 
 
 @pytest.fixture(params=sorted(THEMES))
 def lab(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[str, str]]:
     theme = str(request.param)
-    settings = tmp_path / "settings" / "@jupyterlab"
-    for plugin, values in {
-        "apputils-extension/themes": {"theme": THEMES[theme]},
-        "apputils-extension/notification": {"fetchNews": "false", "checkForUpdates": False},
-        "notebook-extension/tracker": {"windowingMode": "none", "autoStartDefaultKernel": True},
-    }.items():
-        path = settings / f"{plugin}.jupyterlab-settings"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(values))
-    work = tmp_path / "notebooks"
-    work.mkdir()
-    # A blank slate: no stored outputs, so every picture on the page comes from running the cells.
-    notebook = read_notebook(ROOT / "notebooks" / "learn.ipynb", as_version=4)
-    for cell in notebook.cells:
-        if cell.cell_type == "code":
-            cell.outputs, cell.execution_count = [], None
-    notebook.metadata.pop("widgets", None)
-    write_notebook(notebook, work / "learn.ipynb")
-    shutil.copy(ROOT / "notebooks" / "index.ipynb", work / "index.ipynb")
-    port = free_port()
-    ARTIFACTS.mkdir(exist_ok=True)
-    env = {**os.environ, "JUPYTER_CONFIG_PATH": str(ROOT / "binder" / "jupyter_config")}
-    with (ARTIFACTS / f"learn-{theme}.log").open("w") as log:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", "--ip=127.0.0.1",
-             f"--port={port}", "--IdentityProvider.token=", "--ServerApp.password=",
-             "--ServerApp.disable_check_xsrf=True", f"--ServerApp.root_dir={work}",
-             f"--LabApp.user_settings_dir={tmp_path / 'settings'}",
-             f"--LabApp.workspaces_dir={tmp_path / 'workspaces'}",
-             "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
-            cwd=work, stdout=log, stderr=subprocess.STDOUT, env=env)
-        base = f"http://127.0.0.1:{port}"
-        try:
-            wait_for(base + "/api/status", timeout=240)  # a busy machine starts JupyterLab slowly
-            yield base, theme
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
 
+    def fill(work: Path) -> None:
+        work.mkdir()
+        # A blank slate: no stored outputs, so every picture on the page comes from running the cells.
+        notebook = read_notebook(ROOT / "notebooks" / "learn.ipynb", as_version=4)
+        for cell in notebook.cells:
+            if cell.cell_type == "code":
+                cell.outputs, cell.execution_count = [], None
+        notebook.metadata.pop("widgets", None)
+        write_notebook(notebook, work / "learn.ipynb")
+        shutil.copy(ROOT / "notebooks" / "index.ipynb", work / "index.ipynb")
 
-def run_all(page: Any, base: str) -> None:
-    page.goto(f"{base}/lab/tree/learn.ipynb?reset", timeout=90_000)
-    page.wait_for_selector(".jp-Notebook", timeout=90_000)
-    page.get_by_text("Python 3 (ipykernel) | Idle").wait_for(timeout=90_000)
-    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click(timeout=30_000)
-    page.get_by_role("menuitem", name="Run All Cells", exact=True).first.click(timeout=30_000)
+    with serve_lab(tmp_path, theme, f"learn-{theme}.log", fill) as base:
+        yield base, theme
 
 
 def test_the_learn_notebook_draws_tables_and_refusals_in_jupyterlab(page: Any, lab: tuple[str, str]) -> None:
     base, theme = lab
-    run_all(page, base)
+    run_all(page, base, "learn.ipynb")
     try:
         # The last cell continues the Klongs game as the interactive table.
         page.locator(".re-klong-board").first.wait_for(timeout=180_000)
     except Exception:
         page.screenshot(path=str(ARTIFACTS / f"learn-{theme}-failed.png"))
-        errors = page.eval_on_selector_all("[data-mime-type='application/vnd.jupyter.stderr']",
-                                           "els => els.map(e => e.textContent.slice(0, 400))")
+        errors = stderr_of(page)
         raise AssertionError(f"the notebook did not run to its end; stderr {errors}") from None
     for game in explorer.GAMES:
         pictures = page.locator(f"figure.re-picture-{game}")
