@@ -84,10 +84,12 @@ def main() -> None:
     for players in args.players:
         r = run(args.game, players, args.games, args.bot, args.against, args.think, args.seed,
                 args.progress)
+        fair = r["fair"]
         print(f"{args.game} {players}p {args.bot} vs {args.against} "
               f"({args.games} games, think {args.think}s): "
               f"win share {r['share']:.1%} [95% {r['low']:.1%}-{r['high']:.1%}], "
-              f"{r['share'] / r['fair']:.2f}x fair share, mean margin {r['margin']:+.1f}, "
+              f"{r['share'] / fair:.2f}x fair share [{r['low'] / fair:.2f}-{r['high'] / fair:.2f}], "
+              f"mean margin {r['margin']:+.1f}, "
               f"{r['cpu_per_move']:.3f} CPU s/move", flush=True)
 
 

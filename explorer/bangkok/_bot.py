@@ -36,26 +36,29 @@ class HeuristicBot(ViewBot):
     name = "heuristic"
 
     def _choose(self, view: dict[str, Any], legal: list[str]) -> str:
+        # Not the base class's ``_best``: ties here are broken by one random draw per action, and
+        # keeping that keeps every recorded bot game and benchmark figure as it was.
+        scored = [(value, self._rng.random(), action) for value, action in zip(self.values(view, legal),
+                                                                               legal, strict=True)]
+        return max(scored)[2]
+
+    def values(self, view: dict[str, Any], legal: list[str]) -> list[float]:
+        """What this rule of thumb thinks of each legal action (higher is better), drawing nothing from
+        the bot's generator: the strong bot and the hint shortlist the search's moves by it."""
         seat = view["seat"]
         objective = view["objective"]["good"]
         hand = [parse_card(c["card"]) for c in view["hand"]]
         market = _cards(view["markets"][seat])
         if view["phase"] == "market":
-            return self._top(legal, lambda a: self._market_value(a, market, objective))
+            return [self._market_value(a, market, objective) for a in legal]
         # A chilli card is worth taking only while the market has a place left for it beyond the ones
         # the hand already holds: valuing every chilli card highly once the rows (and, in the expert
         # game, the columns) are full kept a hand of one-good chilli cards swapping them for ever.
         held = sum(1 for card in hand if card.is_chilli)
         worth = _Worth(market, objective, chilli_places(market, view["rules"]) > held)
         if view["phase"] == "return":
-            return self._top(legal, lambda a: -worth(parse_card(a.partition(":")[2])))
-        return self._top(legal, lambda a: self._act_value(a, worth, hand))
-
-    def _top(self, legal: list[str], value: Any) -> str:
-        # Not the base class's ``_best``: ties here are broken by one random draw per action, and
-        # keeping that keeps every recorded bot game and benchmark figure as it was.
-        scored = [(value(action), self._rng.random(), action) for action in legal]
-        return max(scored)[2]
+            return [-worth(parse_card(a.partition(":")[2])) for a in legal]
+        return [self._act_value(a, worth, hand) for a in legal]
 
     @staticmethod
     def _act_value(action: str, worth: _Worth, hand: list[Card]) -> float:

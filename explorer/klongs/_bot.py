@@ -16,14 +16,18 @@ from explorer.bots import ViewBot
 class HeuristicBot(ViewBot):
     name = "heuristic"
 
-
     def _choose(self, view: dict[str, Any], legal: list[str]) -> str:
         if len(legal) == 1:
             return legal[0]
-        mind = _Mind(view)
-        scored = [(mind.value(a), a) for a in legal]
+        scored = list(zip(self.values(view, legal), legal, strict=True))
         top = max(v for v, _ in scored)
         return self._rng.choice([a for v, a in scored if v >= top - 1e-9])
+
+    def values(self, view: dict[str, Any], legal: list[str]) -> list[float]:
+        """What this rule of thumb thinks of each legal action (higher is better), drawing nothing from
+        the bot's generator: the strong bot and the hint shortlist the search's moves by it."""
+        mind = _Mind(view)
+        return [mind.value(a) for a in legal]
 
 
 class _Mind:
