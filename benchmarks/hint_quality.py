@@ -1,6 +1,7 @@
 """Hint quality and hint time: the half-second hint's best move against a search given 20 times as long.
 
     .venv/bin/python benchmarks/hint_quality.py [GAME ...] --positions 10 [--seconds 0.5] [--factor 20]
+        [--seed 1000]
 
 Positions come from real games (heuristic bots playing each other, game seeds 1000, 1001, ...): one
 position per game at a random move where the seat to act has a choice. For each, ``explorer.hint``
@@ -23,9 +24,8 @@ from explorer.table import Table
 PLAYERS = {"tindahan": 4, "bastos": 4, "bangkok": 2, "klongs": 2}
 
 
-def positions(game: str, players: int, count: int) -> list[explorer.GameState]:
+def positions(game: str, players: int, count: int, seed: int = 1000) -> list[explorer.GameState]:
     out: list[explorer.GameState] = []
-    seed = 1000
     while len(out) < count:
         table = Table(explorer.new_game(game, players=players, seed=seed), "heuristic")
         history = [table.state]
@@ -53,13 +53,15 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=10)
     parser.add_argument("--seconds", type=float, default=0.5)
     parser.add_argument("--factor", type=float, default=20.0)
+    parser.add_argument("--seed", type=int, default=1000,
+                        help="the first game seed (split a long run into parts with different seeds)")
     args = parser.parse_args()
     for game in args.games:
         agree = close = 0
         walls: list[float] = []
         cpus: list[float] = []
-        states = positions(game, PLAYERS[game], args.positions)
-        for index, state in enumerate(states):
+        states = positions(game, PLAYERS[game], args.positions, args.seed)
+        for index, state in enumerate(states, start=args.seed - 1000):
             wall, cpu = time.perf_counter(), time.process_time()
             short = explorer.hint(state, seconds=args.seconds, seed=index)
             walls.append(time.perf_counter() - wall)
@@ -73,6 +75,8 @@ def main() -> None:
                   f"long {best.action} ({best.samples} deals), gap {best.value - judged.value:.2f}, "
                   f"short hint {walls[-1]:.2f} s wall, {cpus[-1]:.2f} s CPU", flush=True)
         n = len(states)
+        print(f"{game}: agree {agree} close {close} n {n} walls {[round(w, 3) for w in walls]} "
+              f"cpus {[round(c, 3) for c in cpus]}", flush=True)
         print(f"{game} {PLAYERS[game]}p, {n} positions: best move agrees {agree}/{n} ({agree / n:.0%}), "
               f"within 1 point of the long search's best {close}/{n} ({close / n:.0%}); "
               f"hint time wall median {statistics.median(walls):.2f} s, p95 {p95(walls):.2f} s; "

@@ -4,6 +4,8 @@ The hint sees what ``state.view(seat)`` shows: the position is copied and every 
 anew for each sample (``explorer._determinize``), so the other seats' secrets never reach it. With a
 ``seed`` the work is a fixed number of roll-outs (``seconds`` times a calibrated rate for the game),
 so the same seed gives the same answer on a loaded machine; without one it stops at the deadline.
+Where a turn offers many moves (Bangkok, Klongs) the search compares the heuristic bot's favourites
+(``SHORTLIST``) and the other moves follow in the heuristic's order, unsearched, saying so.
 """
 
 from __future__ import annotations

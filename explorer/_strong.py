@@ -7,8 +7,10 @@ a function returning the table's current state (``explorer simulate`` and the be
 and it checks that this state is the position of the view it was asked about.
 
 It keeps the heuristic bot's move in the race to the end and plays the search's best move only when
-that move did better on the same deals by more than the noise (a paired comparison), so a search
-starved of time plays no worse than the heuristic.
+that move did better on the same deals by more than the noise (a paired comparison: one standard error
+with two players, two with more), so a search starved of time plays no worse than the heuristic. In
+Bangkok and Klongs it compares only the heuristic's favourite moves (``explorer._hint.SHORTLIST``):
+dozens of moves a turn left a few deals each, and a move that only random replies favour won too often.
 """
 
 from __future__ import annotations
