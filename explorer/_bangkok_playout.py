@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from ._playout import Playout
 from .bangkok._mechanics import (
     _FRONTIER,
-    ALL_ENDS,
+    BITS_OF_FLAGS,
     EMPTY,
     END_COMBOS,
     ENDS,
@@ -50,9 +50,9 @@ class FastPlayout(Playout):
     playout (what scoring reads); ``state()`` replays the chosen indices through the public API.
     """
 
-    __slots__ = ("_act", "_boats", "_by_chilli", "_chillies", "_chl", "_count", "_ending", "_first",
-                 "_free", "_hands", "_limits", "_markets", "_occ", "_once", "_phase", "_placed",
-                 "_played", "_port", "_renew", "_segs", "_solo", "_t", "_turns")
+    __slots__ = ("_act", "_boats", "_by_chilli", "_chillies", "_chl", "_count", "_ending", "_faced",
+                 "_first", "_free", "_hands", "_kinds", "_limits", "_markets", "_occ", "_once", "_packed",
+                 "_phase", "_placed", "_played", "_port", "_segs", "_sizes", "_solo", "_t", "_turns")
     _pos: State
 
     def __init__(self, state: State) -> None:
@@ -66,8 +66,9 @@ class FastPlayout(Playout):
         self._chillies = list(reversed(state.chilli_pile))
         self._hands = [list(hand) for hand in state.hands]
         self._markets = [list(market) for market in state.markets]
-        self._occ = [sum(t.filled[c] << i for i, c in enumerate(m)) for m in state.markets]
-        self._chl = [sum(t.chilli_of[c] << i for i, c in enumerate(m)) for m in state.markets]
+        pos.markets = self._markets  # type: ignore[assignment]  # lists: scoring reads them as they change
+        self._occ = [BITS_OF_FLAGS[tuple(map(t.filled.__getitem__, m))] for m in state.markets]
+        self._chl = [BITS_OF_FLAGS[tuple(map(t.chilli_of.__getitem__, m))] for m in state.markets]
         self._phase, self._act, self._first = state._phase, state.to_act, state.first
         self._turns, self._ending = state.turns, state.ending
         rules = state.rules
@@ -77,9 +78,12 @@ class FastPlayout(Playout):
         self._limits = chilli_limits(rules["expert"], rules["expert_reading"])
         self._played: list[int] = []
         self._count = -1  # not counted yet for this position
-        self._segs: list[tuple[int, int, int, int]] = []  # (running count, kind, lc or chilli, number)
+        self._segs: list[tuple[int, int, int]] = []  # market or return: (running count, kind, chilli)
         self._placed = 0  # of the count, the place actions (the rest: renewals, or "pass")
-        self._renew: list[int] = []
+        self._kinds: list[int] = []  # the hand's kinds, as first held
+        self._sizes: list[int] = []  # how many place actions each offers (not solo)
+        self._packed: tuple[int, ...] = ()  # the port's lines' goods, 4 bits a place
+        self._faced: tuple[tuple[int, int], ...] = ()  # solo: the lines faced by a usable end
         self._by_chilli: dict[int, list[int]] = {}
 
     @property
@@ -100,30 +104,43 @@ class FastPlayout(Playout):
             self._count = 0
             return 0
         t = self._t
-        kind_of = t.kind_of
-        kinds = dict.fromkeys([kind_of[c] for c in self._hands[seat]])
-        segs: list[tuple[int, int, int, int]] = []
-        self._segs = segs
+        kinds = self._kinds = list(dict.fromkeys(map(t.kind_of.__getitem__, self._hands[seat])))
         total = 0
         if self._phase == 0:
+            # Only counted here (the usual case unrolled: every line usable from both ends);
+            # ``_find`` walks the same tables to the one action chosen.
             m0, m1, m2, m3, m4, m5, m6, m7, m8 = map(t.mask_of.__getitem__, self._port)
-            packed = (m0 | m1 << 4 | m2 << 8, m3 | m4 << 4 | m5 << 8, m6 | m7 << 4 | m8 << 8,
-                      m0 | m3 << 4 | m6 << 8, m1 | m4 << 4 | m7 << 8, m2 | m5 << 4 | m8 << 8)
-            faced = FACED[solo_ends(self._turns, self._free) if self._solo else ALL_ENDS]
-            wanted, takes, goods_of_kind = t.wanted, t.takes, t.goods_of_kind
-            append = segs.append
-            for kind in kinds:
-                goods = goods_of_kind[kind]
-                want, tk = wanted[goods], takes[goods]
-                for line, lc in faced:
-                    number = tk[packed[line] & want]
-                    if number:
-                        total += OPTION_COUNTS[number] * len(LC_ENDS[lc])
-                        append((total, kind, lc, number))
+            packed = self._packed = (
+                m0 | m1 << 4 | m2 << 8, m3 | m4 << 4 | m5 << 8, m6 | m7 << 4 | m8 << 8,
+                m0 | m3 << 4 | m6 << 8, m1 | m4 << 4 | m7 << 8, m2 | m5 << 4 | m8 << 8)
+            wanted, goods_of_kind = t.wanted, t.goods_of_kind
+            if self._solo:
+                self._faced = faced = FACED[solo_ends(self._turns, self._free)]
+                for kind in kinds:
+                    goods = goods_of_kind[kind]
+                    want, tk = wanted[goods], t.takes[goods]
+                    for line, lc in faced:
+                        total += OPTION_COUNTS[tk[packed[line] & want]] * len(LC_ENDS[lc])
+            else:
+                p0, p1, p2, p3, p4, p5 = packed
+                both = t.both_ends
+                sizes = self._sizes = []
+                for kind in kinds:
+                    goods = goods_of_kind[kind]
+                    want, count = wanted[goods], both[goods]
+                    size = (count[p0 & want] + count[p1 & want] + count[p2 & want]
+                            + count[p3 & want] + count[p4 & want] + count[p5 & want])
+                    sizes.append(size)
+                    total += size
             self._placed = total
-            self._renew = renew = self._renewable()
-            self._count = total + len(renew) or 1  # nothing at all: "pass"
+            if self._boats and self._chillies and EMPTY not in self._port:
+                total += 6  # the usual case: every line can be renewed
+            else:
+                total += len(self._renewable())
+            self._count = total or 1  # nothing at all: "pass"
             return self._count
+        segs: list[tuple[int, int, int]] = []
+        self._segs = segs
         if self._phase == 1:
             by_chilli: dict[int, list[int]] = {}
             self._by_chilli = by_chilli
@@ -136,11 +153,11 @@ class FastPlayout(Playout):
                     places = by_chilli[chilli] = places_for(self._occ[seat], chillies, self._limits)
                 if places:
                     total += len(places)
-                    segs.append((total, kind, chilli, 0))
+                    segs.append((total, kind, chilli))
         else:
             for kind in kinds:
                 total += 1
-                segs.append((total, kind, 0, 0))
+                segs.append((total, kind, 0))
         self._count = total
         return total
 
@@ -148,23 +165,50 @@ class FastPlayout(Playout):
         """The lines (0-5) holding a card its pile can replace, in order."""
         port = self._port
         has_boat, has_chilli = bool(self._boats), bool(self._chillies)
-        if has_boat and has_chilli and EMPTY not in port:
-            return [0, 1, 2, 3, 4, 5]
         chilli_of = self._t.chilli_of
         ok = [c != EMPTY and (has_chilli if chilli_of[c] else has_boat) for c in port]
         return [i for i, (a, b, c) in enumerate(LINE_CELLS) if ok[a] or ok[b] or ok[c]]
 
     def _find(self, index: int) -> tuple[int, int, int, int]:
-        """The counted segment of legal action ``index``: (offset in it, kind, lc or chilli, number)."""
+        """Where legal action ``index`` lies: (offset, kind, lc or chilli, number); in the act phase
+        a place action's kind (else -1), its line-and-ends index and take number."""
         count = self.legal()
         if not 0 <= index < count:
             raise IndexError(f"legal action {index} of {count}")
-        start = 0
-        for end, kind, lc, number in self._segs:
-            if index < end:
-                return index - start, kind, lc, number
-            start = end
-        return index - start, -1, -1, 0  # a renewal (or "pass")
+        if self._phase:
+            start = 0
+            for end, kind, chilli in self._segs:
+                if index < end:
+                    return index - start, kind, chilli, 0
+                start = end
+            raise AssertionError("counted and found actions disagree")
+        if index >= self._placed:  # a renewal (its line), or "pass" (no line)
+            return 0, -1, (self._renewable()[index - self._placed] if count > self._placed else -1), 0
+        t = self._t
+        packed = self._packed
+        if not self._solo:  # every line usable from both ends: the kind, then the line, by size
+            for kind, size in zip(self._kinds, self._sizes, strict=True):
+                if index < size:
+                    goods = t.goods_of_kind[kind]
+                    want, counts = t.wanted[goods], t.both_ends[goods]
+                    for line in range(6):
+                        size = counts[packed[line] & want]
+                        if index < size:
+                            return index, kind, 3 * line, t.takes[goods][packed[line] & want]
+                        index -= size
+                index -= size
+            raise AssertionError("counted and found actions disagree")
+        for kind in self._kinds:
+            goods = t.goods_of_kind[kind]
+            want, tk = t.wanted[goods], t.takes[goods]
+            for line, lc in self._faced:
+                number = tk[packed[line] & want]
+                if number:
+                    size = OPTION_COUNTS[number] * len(LC_ENDS[lc])
+                    if index < size:
+                        return index, kind, lc, number
+                    index -= size
+        raise AssertionError("counted and found actions disagree")
 
     def _take(self, lc: int, number: int, offset: int) -> tuple[int, tuple[int, ...]]:
         """The end a place action uses and the places it collects (in notation order)."""
@@ -181,7 +225,7 @@ class FastPlayout(Playout):
         if self._phase == 2:
             return t.return_texts[kind]
         if kind < 0:
-            return "renew:" + LINE_NAMES[self._renew[offset]] if self._renew else "pass"
+            return "renew:" + LINE_NAMES[lc] if lc >= 0 else "pass"
         end, cells = self._take(lc, number, offset)
         port, fragments = self._port, t.fragments
         return f"place:{t.faces[kind]}@{ENDS[end].name}>" + ",".join([fragments[c][port[c]] for c in cells])
@@ -197,11 +241,10 @@ class FastPlayout(Playout):
         phase = self._phase
         if phase == 0:
             if kind >= 0:
-                self._place(seat, kind, *self._take(lc, number, offset))
-            elif self._renew:
-                self._renew_line(LINE_NAMES[self._renew[offset]])
-                self._end_turn(seat)
+                self._place(seat, kind, lc, number, offset)
             else:
+                if lc >= 0:
+                    self._renew_line(LINES[LINE_NAMES[lc]])
                 self._end_turn(seat)
             return
         hand = self._hands[seat]
@@ -215,8 +258,6 @@ class FastPlayout(Playout):
                 self._chl[seat] |= 1 << place
             if EMPTY not in market:
                 self._ending = True
-            pos = self._pos
-            pos.markets = (*pos.markets[:seat], tuple(market), *pos.markets[seat + 1:])
         elif self._t.chilli_of[card]:
             self._chillies.insert(0, card)
         else:
@@ -232,14 +273,23 @@ class FastPlayout(Playout):
                 return card
         raise AssertionError(f"kind {kind} is not in hand")  # counted from the hand: never
 
-    def _place(self, seat: int, kind: int, end: int, cells: tuple[int, ...]) -> None:
+    def _place(self, seat: int, kind: int, lc: int, number: int, offset: int) -> None:
+        options = TAKE_CELLS[number][lc // 3]
+        side, option = divmod(offset, len(options))
+        first, rest = options[option]
         hand = self._hands[seat]
-        card = self._remove(hand, kind)
+        kind_of = self._t.kind_of
+        for i, card in enumerate(hand):  # the first card of the kind leaves the hand
+            if kind_of[card] == kind:
+                del hand[i]
+                break
         port = self._port
-        for cell in cells:
+        hand.append(port[first])
+        port[first] = EMPTY
+        for cell in rest:
             hand.append(port[cell])
             port[cell] = EMPTY
-        near, middle, far = ENDS[end].cells  # the card pushes in: what stays slides to the far side
+        near, middle, far = ENDS[LC_ENDS[lc][side]].cells  # the card pushes in, the rest slides
         line = [card]
         if port[near] != EMPTY:
             line.append(port[near])
@@ -281,13 +331,13 @@ class FastPlayout(Playout):
                 chillies += 1
             cell += 1
 
-    def _renew_line(self, line: str) -> None:
+    def _renew_line(self, cells: tuple[int, ...]) -> None:
         """As ``State._apply_renew``: new cards first, then the old ones under their piles."""
         chilli_of = self._t.chilli_of
         port = self._port
         piles = (self._boats, self._chillies)
         under: tuple[list[int], list[int]] = ([], [])
-        for cell in LINES[line]:
+        for cell in cells:
             old = port[cell]
             if old != EMPTY and piles[chilli_of[old]]:
                 port[cell] = piles[chilli_of[old]].pop()

@@ -65,6 +65,9 @@ class Outcome:
         return len(self.winners) > 1
 
 
+# Each game's resolved default rules (new() copies them: a caller may not change another's rules).
+_DEFAULT_RULES: dict[type, dict[str, Any]] = {}
+
 # A linked list of played notations, so that play() never copies the whole history.
 _History = tuple[str, "_History"] | None
 
@@ -116,7 +119,13 @@ class GameState(ABC):
         state = object.__new__(cls)
         state.players = players
         state.seed = seed
-        state.rules = resolve_options(cls.GAME, cls.OPTIONS, rules)
+        if rules:
+            state.rules = resolve_options(cls.GAME, cls.OPTIONS, rules)
+        else:  # the defaults, checked once per game (a runtime protocol check is slow on 3.11)
+            defaults = _DEFAULT_RULES.get(cls)
+            if defaults is None:
+                defaults = _DEFAULT_RULES[cls] = resolve_options(cls.GAME, cls.OPTIONS, {})
+            state.rules = dict(defaults)
         state.edition = cls._resolve_edition(edition)
         state._history = None
         state._events = EMPTY_LOG

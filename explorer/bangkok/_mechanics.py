@@ -238,6 +238,7 @@ class PlaceTables:
         wanted = [next(card.mask for card in kinds if card.goods == g) for g in goods]
         self.wanted = [w | w << 4 | w << 8 for w in wanted]  # a card's goods, in each of the 3 nibbles
         self.takes = [_Takes(g) for g in goods]
+        self.both_ends = [_BothEnds(takes) for takes in self.takes]  # the playout path's counts
         # Per face, per (line, usable ends of it): the action texts up to the collection, one per
         # usable end ("" for the second when only one is usable).
         self.prefixes: list[list[tuple[str, ...]]] = [
@@ -298,6 +299,18 @@ class _Takes(dict[int, int]):
                                           for option in options) for cells in LINE_CELLS))
         self[packed] = number
         return number
+
+
+class _BothEnds(dict[int, int]):
+    """Packed, masked line goods -> how many place actions a line usable from both ends offers."""
+
+    def __init__(self, takes: _Takes) -> None:
+        super().__init__()
+        self.takes = takes
+
+    def __missing__(self, packed: int) -> int:
+        count = self[packed] = 2 * OPTION_COUNTS[self.takes[packed]]
+        return count
 
 
 class _Faced(dict[frozenset[int], tuple[tuple[int, int], ...]]):

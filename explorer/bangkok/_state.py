@@ -130,6 +130,14 @@ class State(GameState):
     # ---- the contract -------------------------------------------------------------------------
 
     @property
+    def current_player(self) -> int | None:
+        return self.to_act  # one property call, not two: every playout step asks is_over
+
+    @property
+    def is_over(self) -> bool:
+        return self.to_act is None
+
+    @property
     def phase(self) -> str:
         """``"act"`` (place a card or renew a line), ``"market"``, ``"return"`` or ``"over"``."""
         return "over" if self.to_act is None else PHASES[self._phase]
