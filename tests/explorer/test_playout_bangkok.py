@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 import explorer
+from explorer.bangkok import State
 
 GAMES = max(8, int(os.environ.get("CONFORMANCE_GAMES", "2000")) // 50)
 VARIANTS: list[dict[str, Any]] = [
@@ -56,8 +57,7 @@ def test_the_playout_starts_anywhere_in_a_game() -> None:
     phases: set[str] = set()
     for index in range(GAMES):
         rng = random.Random(index)
-        state = explorer.new_game("bangkok", players=2 + index % 3, seed=900 + index,
-                                  expert=index % 2 == 1)
+        state = State.new(2 + index % 3, seed=900 + index, expert=index % 2 == 1)
         moves = rng.randrange(150)
         while not state.is_over and moves:
             state = state.play(rng.choice(state.legal_actions()))
