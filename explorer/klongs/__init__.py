@@ -44,7 +44,8 @@ A turn is a sequence of actions by the player to act; ``legal_actions()`` lists 
 
 Turn order inside a turn: optional move, place, what the boat asks for (possession, thief or
 inspector), optional move (if not used before), then the market day if the Luk Phat counter reached
-one (the Japanese outline's order), then the refill to four boats.
+one (the Japanese outline's order), then the refill to four boats. Options ``move_card`` and
+``market_day_timing`` below change where the move and the market day may come.
 
 View model (``state.view(seat)``, also the widgets' model)
 ------------------------------------------------------------
@@ -60,8 +61,8 @@ placed this turn); ``hand`` (this seat's faces only); ``hand_sizes``; ``stacks``
 ``supply``; ``merchants_on_board``; ``movement_cards``; ``moved_this_turn``; ``entered`` (has placed a
 first boat); ``track`` [{points, market}] and ``track_text``; ``lukphat`` (spaces passed);
 ``market_days_held``; ``market`` {kind, causer, order, shown_order, step, scorer, round, title, text} or
-null; ``market_due`` (the market day the counter reached, held when this turn ends) and ``market_note``
-(the same in words); ``master``
+null; ``market_due`` (the market day the counter reached, held when this turn ends, or at once under
+``market_day_timing="immediately"``) and ``market_note`` (the same in words); ``master``
 (landing last scored); ``targets`` {place: {boat: [space]}, move: {from: [to]}, score: {landing:
 [space]}} for the seat to act; ``templates`` (how a click makes an action: ``place:{boat}@{space}``,
 ...); ``choices`` {notation: {type, boat, space, from, landing, to, stack}} for every legal action;
@@ -91,14 +92,23 @@ Options (readings where the texts disagree)
   has no boat and the stack is empty).
 - ``market_day_draw`` = ``"draw"`` (default: the turn still ends with the refill, English texts) or
   ``"skip"`` (Japanese outline: the market day replaces that turn's draw).
+- ``score_marker`` = ``"counted"`` (default: the score marker is one of the merchants the set-up gives,
+  so 16, 11 or 8 go on boats with 2, 3 or 4 players) or ``"extra"`` (with 3 or 4 players it comes from
+  the merchants put away: 12 or 9). With two players it is always one of the 17 of a colour.
+- ``market_day_timing`` = ``"after-move"`` (default: the market day ends the turn after the optional
+  move, Japanese turn outline) or ``"immediately"`` (English texts: held once the placed boat's own
+  choices are made; the turn ends with it).
+- ``big_market_order`` = ``"clockwise"`` (default: on from the first scorer as on the Little Market Day,
+  English texts) or ``"fewest-points"`` (Japanese notes: in order of the scores as the day begins).
+- ``move_card`` = ``"before-or-after"`` (default: both English texts) or ``"after"`` (Japanese turn
+  outline: only after placing).
 - ``more_tactics`` = ``False`` (default) or ``True`` (two stacks, the variant all three texts give).
 - ``start`` = ``None`` or a start position, see below.
 
 Engine readings where no text decides: a player whose first boat finds no free entry space places by
 the touching rule; on an empty board the entry spaces serve; a player who can place nothing passes, and
-a full round of passes holds the Big Market Day; the Big Market Day goes clockwise from its first
-scorer; unclaimed boats (possession declined) are neither own nor neutral, so nobody takes them into
-a stock; tied winners share the win.
+a full round of passes holds the Big Market Day; unclaimed boats (possession declined) are neither own
+nor neutral, so nobody takes them into a stock; tied winners share the win.
 
 Scenarios: start positions
 --------------------------

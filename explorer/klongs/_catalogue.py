@@ -9,8 +9,15 @@ from .._rules import Rule, RuleCatalogue
 
 RULES = RuleCatalogue("klongs", [
     Rule("klongs.setup", "Each player gets merchants by player count (17 with two, 12 with three, 9 with "
-         "four), two movement cards and four hidden boats; score markers start at 0 and the Luk Phat "
-         "counter below its first space.", "EN/REV Set-up"),
+         "four; the score marker is one of them, see klongs.setup.marker), two movement cards and four "
+         "hidden boats; score markers start at 0 and the Luk Phat counter below its first space.",
+         "EN/REV Set-up"),
+    Rule("klongs.setup.marker", "One merchant of each colour marks its player's score on the track. "
+         "There are 17 merchants a colour (68 in 4 colours), so with two players the marker is one of "
+         "the 17 and 16 are left for boats. With three or four the score_marker option decides: one of "
+         "the 12 or 9 given (11 or 8 for boats; the default, since the set-up places the marker from "
+         "the merchants just given), or one of those put away (12 or 9 for boats).",
+         "EN/REV Components, Set-up"),
     Rule("klongs.setup.start-position", "A scenario may start from a stated position (board, hands, stocks, "
          "scores, Luk Phat step); its starting scores are itemised under this rule.", "engine: scenarios"),
     Rule("klongs.turn", "Players take turns clockwise; a turn is one boat placed from the hand, then a draw.",
@@ -53,6 +60,14 @@ RULES = RuleCatalogue("klongs", [
     Rule("klongs.market.big.order", "The Big Market Day begins with the player lowest on the score track; "
          "on a tie the one with fewer merchants on the board, then the tied player first in turn order "
          "counting from the one who reached it.", "EN/REV Big Market Day"),
+    Rule("klongs.market.big.turns", "Who scores next on the Big Market Day: see the big_market_order "
+         "option; clockwise from the first scorer as on the Little Market Day (default, the English "
+         "texts name no other order), or in order of fewest points (Japanese notes).",
+         "EN/REV Big Market Day; JP Big Market Day"),
+    Rule("klongs.market.timing", "When a market day the counter reached is held: see the "
+         "market_day_timing option; at the end of the turn, after the optional move (default, Japanese "
+         "turn outline), or 'immediately' (English texts), once the placed boat's own choices are made, "
+         "ending the turn.", "EN/REV Market Days; JP turn (3)"),
     Rule("klongs.market.after", "After a Little Market Day play resumes with the player left of the one who "
          "reached it.", "EN/REV Little Market Day"),
     Rule("klongs.landing.full", "A landing can be scored only when all four water spaces around it hold "
@@ -75,9 +90,12 @@ RULES = RuleCatalogue("klongs", [
          "draw.", "EN/REV Inspector; JP (2)"),
     Rule("klongs.inspector.two-thieves", "With two or more thieves in the column all are removed; at most "
          "one may go into the placer's hand, the others are discarded.", "EN/REV Inspector, special case"),
-    Rule("klongs.move", "Twice a game, once in a turn, before or after placing, you may spend a movement "
-         "card to move one of your own boats one space in any of the eight directions; jetties do not hinder "
-         "it and hoods still hold at most three boats.", "EN/REV Rules of movement; JP turn (2)"),
+    Rule("klongs.move", "Twice a game, once in a turn, you may spend a movement card to move one of your "
+         "own boats one space in any of the eight directions; jetties do not hinder it and hoods still hold "
+         "at most three boats.", "EN/REV Rules of movement; JP turn (2)"),
+    Rule("klongs.move.timing", "When in the turn a movement card may be used: see the move_card option; "
+         "before or after placing (default, both English texts in so many words), or only after placing "
+         "(Japanese turn outline).", "EN/REV Rules of movement; JP turn (2)"),
     Rule("klongs.move.isolation", "Where a moved boat may end up relative to other boats: see the "
          "moved_boat option.", "EN/REV Rules of movement; JP turn (2)"),
     Rule("klongs.draw", "A turn ends by refilling the hand to four boats from the stack; with the stack used "

@@ -151,6 +151,8 @@ def _move(state: State, action: Action, refuse: Refuse) -> IllegalAction:
     problems = (
         (not state.cards[seat], "klongs.move", "both your movement cards are used"),
         (state.moved, "klongs.move", "a movement card may be used once a turn"),
+        (state.phase == "turn" and state.rules["move_card"] == "after", "klongs.move.timing",
+         "in this game's reading of the rules a movement card is used only after placing the boat"),
         (boat < 0 or state.owner[boat] != seat, "klongs.move", f"no boat of yours stands on {action.src}"),
         (dst not in ed.neighbours[src], "klongs.move", "a boat moves one space, sideways or diagonally"),
         (state.board[dst] >= 0, "klongs.move", f"{action.dst} already holds a boat"),

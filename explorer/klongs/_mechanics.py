@@ -8,6 +8,7 @@ bitmasks (see ``_edition``), so a preview in the view is the very number the sta
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from .._playout import Playout
@@ -18,10 +19,29 @@ if TYPE_CHECKING:
     from ._edition import Edition
     from ._state import State
 
+#: The merchants each player gets by player count (both English texts); one of them may mark the score.
 MERCHANTS = {2: 17, 3: 12, 4: 9}
+#: 68 merchants in 4 colours.
+PER_COLOUR = 17
 HAND_SIZE = 4
 MOVEMENT_CARDS = 2
 HOOD_LIMIT = 3
+
+
+def boat_merchants(players: int, rules: Mapping[str, Any]) -> int:
+    """The merchants a player has for boats: those the set-up gives, less the one on the score track
+    unless (option ``score_marker='extra'``) a merchant put away can mark the score instead."""
+    given = MERCHANTS[players]
+    spare = rules["score_marker"] == "extra" and given < PER_COLOUR
+    return given if spare else given - 1
+
+
+def move_now(state: State, seat: int) -> bool:
+    """Whether ``seat`` may still spend a movement card in this phase of the turn (once a turn; before
+    placing only if the ``move_card`` reading allows it)."""
+    if not state.cards[seat] or state.moved:
+        return False
+    return state.phase != "turn" or state.rules["move_card"] == "before-or-after"
 
 
 def spaces(ed: Edition, mask: int) -> list[int]:
@@ -239,13 +259,17 @@ def landing_previews(state: State) -> dict[str, dict[str, Any]]:
 
 def market_order(state: State, kind: str, causer: int) -> tuple[int, ...]:
     """Who scores in which order: a Little Market Day goes twice round from the one who reached it; the
-    Big one starts with the lowest score (then fewer merchants on the board, then the causer onwards)."""
+    Big one starts with the lowest score (then fewer merchants on the board, then the causer onwards) and
+    goes on clockwise, or (``big_market_order='fewest-points'``) in that ranking."""
     n = state.players
     if kind == "little":
         return tuple((causer + i) % n for i in range(n)) * 2
     scores = state.scores()
-    on_board = [MERCHANTS[n] - state.supply[s] for s in range(n)]
-    first = min(range(n), key=lambda s: (scores[s], on_board[s], (s - causer) % n))
+    on_board = [boat_merchants(n, state.rules) - state.supply[s] for s in range(n)]
+    ranked = sorted(range(n), key=lambda s: (scores[s], on_board[s], (s - causer) % n))
+    if state.rules["big_market_order"] == "fewest-points":
+        return tuple(ranked)
+    first = ranked[0]
     return tuple((first + i) % n for i in range(n))
 
 
@@ -303,7 +327,7 @@ class FastPlayout(Playout):
                     places.append((boat, mask))
                     count += mask.bit_count()
             count = count or 1  # nothing to place: "pass"
-            self._moves = move_masks(pos, seat) if pos.cards[seat] and not pos.moved else []
+            self._moves = move_masks(pos, seat) if move_now(pos, seat) else []
             self._count = count + sum(open_.bit_count() for _, open_ in self._moves)
         else:
             self._legal = pos._legal()

@@ -33,6 +33,34 @@ OPTIONS: dict[str, Option] = {
         "Drawing by the player who reached a Little Market Day. 'draw' (default): the turn ends with the "
         "refill as every turn does (English texts). 'skip': the market day takes the draw's place that "
         "turn (the Japanese turn outline), the hand is refilled at the end of the next turn."),
+    "score_marker": Option(
+        "score_marker", "counted", ("counted", "extra"),
+        "Which merchant marks a player's score. With two players it is one of the 17 (the 68 "
+        "merchants are 17 a colour), so 16 go on boats under either reading. 'counted' (default): "
+        "with three or four players too it is one of the 12 or 9 the set-up gives (11 or 8 for "
+        "boats): both English texts hand out the merchants, then have one of them placed on the "
+        "track, at every player count. 'extra': with three or four it is one of the merchants put "
+        "away (12 or 9 for boats)."),
+    "market_day_timing": Option(
+        "market_day_timing", "after-move", ("after-move", "immediately"),
+        "When a market day the Luk Phat counter reached is held. 'after-move' (default): at the end of the "
+        "turn, after the optional move (the Japanese turn outline: place, move, then the market day); the "
+        "English 'immediately' is read as 'in this turn', since both English texts still allow the move "
+        "after placing. 'immediately': as soon as the placed boat's own choices (merchant, thief, "
+        "inspector) are made; the turn ends with the market day, so a movement card not used before "
+        "placing waits for a later turn."),
+    "big_market_order": Option(
+        "big_market_order", "clockwise", ("clockwise", "fewest-points"),
+        "Who scores after the first scorer on the Big Market Day (the first is the lowest score in both). "
+        "'clockwise' (default): round the table from the first scorer, as on the Little Market Day; "
+        "both English texts list the Big Market Day's differences and the order of play is not one of "
+        "them. 'fewest-points': the Japanese notes, in order of fewest points; the order is fixed as the "
+        "day begins (lowest score first, ties as for the first scorer) and repeats."),
+    "move_card": Option(
+        "move_card", "before-or-after", ("before-or-after", "after"),
+        "When in a turn a movement card may be used. 'before-or-after' (default): before or after placing "
+        "the boat, as both English texts say in so many words. 'after': only after placing, as the "
+        "Japanese turn outline lists it."),
     "more_tactics": Option(
         "more_tactics", False, (False, True),
         "The 'more tactics' variant: neutral and special boats form stack 1, the others stack 2; each hand "

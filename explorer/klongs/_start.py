@@ -192,7 +192,8 @@ def place_start(placed: Placed | None, edition: Edition, players: int, merchants
         board[space] = boat
         if seat >= 0:
             if supply[seat] == 0:
-                raise ValueError(f"start.board: {COLOURS[seat]} has only {merchants} merchants")
+                raise ValueError(f"start.board: {COLOURS[seat]} has only {merchants} merchants for boats "
+                                 "(one more marks the score)")
             owner[boat] = seat
             supply[seat] -= 1
     return board, owner, supply

@@ -25,11 +25,11 @@ from .._tuples import appended, replaced
 from . import _mechanics as mech
 from ._edition import Edition, load_edition
 from ._explain import explain
-from ._mechanics import HAND_SIZE, MERCHANTS, MOVEMENT_CARDS
+from ._mechanics import HAND_SIZE, MOVEMENT_CARDS
 from ._notation import COLOURS, GOODS
 from ._scoring import stock_value
 from ._start import place_start, resolve_position
-from ._view import Said, board_text, event_entries, label, view
+from ._view import Said, board_text, event_entries, label, snapshot, view
 
 _NO_PICK = itemgetter(0)
 
@@ -99,7 +99,7 @@ class State(GameState):
         n = self.players
         start = self.rules["start"]
         placed = resolve_position(start, ed, n) if start is not None else None
-        board, owner, supply = place_start(placed, ed, n, MERCHANTS[n])
+        board, owner, supply = place_start(placed, ed, n, mech.boat_merchants(n, self.rules))
         rest = [b for b in range(len(ed.boats)) if placed is None or b not in placed.used]
         self.rng("stack").shuffle(rest)
         if self.rules["more_tactics"]:
@@ -183,7 +183,9 @@ class State(GameState):
 
     def _after_placement(self) -> None:
         seat = self.turn
-        if self.cards[seat] and not self.moved and mech.move_masks(self, seat):
+        if self.pending_market is not None and self.rules["market_day_timing"] == "immediately":
+            self._end_turn()  # the market day at once: the turn ends with it
+        elif self.cards[seat] and not self.moved and mech.move_masks(self, seat):
             self.phase = "after"
             self.to_act = seat
         else:
@@ -241,7 +243,7 @@ class State(GameState):
                     out.append(table.place[boat][spaces[0]])
             if not out:
                 out.append("pass")
-            if self.cards[seat] and not self.moved:
+            if mech.move_now(self, seat):
                 move = table.move
                 out += [move[a][b] for a, b in mech.moves(self, seat)]
             return out
@@ -568,31 +570,4 @@ class State(GameState):
         return dict(counts)
 
     def _snapshot(self) -> dict[str, Any]:
-        ed = self.ed
-        ids = [boat.id for boat in ed.boats]
-        return {
-            "edition": self._edition_record(),
-            "board": {ed.spaces[s]: [ids[b], self.owner[b]] for s, b in enumerate(self.board) if b >= 0},
-            "hands": [[ids[b] for b in hand] for hand in self.hands],
-            "stacks": [[ids[b] for b in stack] for stack in self.stacks],
-            "stocks": [[ids[b] for b in stock] for stock in self.stocks],
-            "discard": [ids[b] for b in self.discard],
-            "supply": list(self.supply),
-            "cards": list(self.cards),
-            "entered": list(self.entered),
-            "lukphat": self.lukphat,
-            "lines": [list(line) for line in self.lines],
-            "phase": self.phase,
-            "turn": self.turn,
-            "to_act": self.to_act,
-            "moved": self.moved,
-            "placed": self.placed,
-            "pending_market": self.pending_market,
-            "passes": self.passes,
-            "market": None if self.market is None else [self.market[0], self.market[1], list(self.market[2]),
-                                                         self.market[3], self.market[4]],
-            "master": self.master,
-            "market_days": self.market_days,
-            "skip_draw": self.skip_draw,
-            "seen": [ids[b] for b in range(len(ids)) if self.seen >> b & 1],
-        }
+        return snapshot(self)

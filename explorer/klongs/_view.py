@@ -66,7 +66,7 @@ def _targets(state: State, seat: int) -> dict[str, dict[str, list[str]]]:
     if state.phase == "turn":
         out["place"] = {ed.boats[b].id: [ed.spaces[s] for s in spaces]
                         for b, spaces in mech.place_options(state, seat).items() if spaces}
-    if state.phase in ("turn", "after") and state.cards[seat] and not state.moved:
+    if state.phase in ("turn", "after") and mech.move_now(state, seat):
         for src, dst in mech.moves(state, seat):
             out.setdefault("move", {}).setdefault(ed.spaces[src], []).append(ed.spaces[dst])
     if state.phase == "market":
@@ -88,13 +88,20 @@ def _market(state: State) -> dict[str, Any] | None:
             "text": _MARKET_TEXT[kind]}
 
 
+def _prompt(state: State) -> str:
+    if state.phase == "turn" and state.rules["move_card"] == "after":
+        return "place a boat from your hand (a movement card may be used after placing)"
+    return _PROMPTS[state.phase]
+
+
 def _market_note(state: State) -> str | None:
     due = mech.market_due(state)
     if due is None:
         return None
     # No seat named: view-level texts are not rendered per reader (events, sheet and labels are).
-    return (f"{due.capitalize()} Market Day ahead: the Luk Phat counter reached it; it is held when this "
-            "turn ends.")
+    at_once = state.rules["market_day_timing"] == "immediately"
+    when = "as soon as the boat just placed is dealt with" if at_once else "when this turn ends"
+    return f"{due.capitalize()} Market Day ahead: the Luk Phat counter reached it; it is held {when}."
 
 
 def _special_spaces(state: State) -> dict[str, Any]:
@@ -187,7 +194,7 @@ def view(state: State, seat: int) -> dict[str, Any]:
         "colours": list(COLOURS[: state.players]),
         "colour": COLOURS[seat],
         "phase": state.phase,
-        "prompt": _PROMPTS[state.phase] if state.to_act == seat else "",
+        "prompt": _prompt(state) if state.to_act == seat else "",
         "turn": None if state.phase == "over" else state.turn,
         "board": board,
         "placed": ed.spaces[state.placed] if state.placed >= 0 else None,
@@ -473,3 +480,35 @@ def board_text(state: State, area: str | None = None) -> str:
         merchants = ", ".join(f"{COLOURS[seat][0]} for {who(seat)}" for seat in range(state.players))
         out.append(f"Merchants: {merchants}; n printed neutral, - unclaimed; * Luk Phat.")
     return "\n".join(out)
+
+
+def snapshot(state: State) -> dict[str, Any]:
+    """The whole position as JSON data (``State.snapshot``): every hidden part included."""
+    ed = state.ed
+    ids = [boat.id for boat in ed.boats]
+    return {
+        "edition": state._edition_record(),
+        "board": {ed.spaces[s]: [ids[b], state.owner[b]] for s, b in enumerate(state.board) if b >= 0},
+        "hands": [[ids[b] for b in hand] for hand in state.hands],
+        "stacks": [[ids[b] for b in stack] for stack in state.stacks],
+        "stocks": [[ids[b] for b in stock] for stock in state.stocks],
+        "discard": [ids[b] for b in state.discard],
+        "supply": list(state.supply),
+        "cards": list(state.cards),
+        "entered": list(state.entered),
+        "lukphat": state.lukphat,
+        "lines": [list(line) for line in state.lines],
+        "phase": state.phase,
+        "turn": state.turn,
+        "to_act": state.to_act,
+        "moved": state.moved,
+        "placed": state.placed,
+        "pending_market": state.pending_market,
+        "passes": state.passes,
+        "market": None if state.market is None else [state.market[0], state.market[1], list(state.market[2]),
+                                                     state.market[3], state.market[4]],
+        "master": state.master,
+        "market_days": state.market_days,
+        "skip_draw": state.skip_draw,
+        "seen": [ids[b] for b in range(len(ids)) if state.seen >> b & 1],
+    }

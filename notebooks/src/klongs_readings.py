@@ -188,6 +188,106 @@ with check_section('Check: 5. The draw of the player who reached a Little Market
     readings("market_day_draw", john_draw)
 
 # %% [markdown]
+# ## 6. The merchant that marks the score
+#
+# The box holds 68 merchants in 4 colours, 17 a colour. The set-up gives each player 17 merchants with
+# two players, 12 with three and 9 with four, then has each player stand one merchant on the score
+# track. With two players that marker can only be one of the 17, so **16** are left for the boats under
+# any reading. With three or four the texts do not say whether the marker is one of the 12 or 9 or one
+# of the merchants put away. The default reads the set-up the same way at every player count: the marker
+# is placed from the merchants just given, so 11 or 8 are left for the boats. The other reading keeps
+# 12 or 9 for the boats.
+
+# %%
+with check_section('Check: 6. The merchant that marks the score'):
+    option("score_marker")
+
+
+    def for_boats(**rules):
+        counts = {n: explorer.new_game("klongs", players=n, seed=1, **rules).view(0)["supply"][0] for n in (2, 3, 4)}
+        return ", ".join(f"{n} players: {count} for boats" for n, count in counts.items())
+
+
+    readings("score_marker", for_boats)
+    print(f"[klongs.setup.marker] {RULES['klongs.setup.marker'].text}")
+
+# %% [markdown]
+# ## 7. When a market day is held
+#
+# The English texts say a market day reached by the Luk Phat counter is scored **immediately**. The
+# Japanese turn outline lists the turn as: place a boat, then the optional move, then the market day.
+# Both English texts also let the movement card be used after placing, so the default reads
+# "immediately" as "in this turn" and holds the market day after the optional move. The other reading
+# holds it as soon as the placed boat's own choices are made (here: whether to claim it), and the turn
+# ends with the market day. John (green) reaches the Little Market Day in his example, with both movement
+# cards in hand: what may he do after declining a merchant for his eggplant boat?
+
+# %%
+with check_section('Check: 7. When a market day is held'):
+    option("market_day_timing")
+
+
+    def john_next(**rules):
+        state = place(State.from_position(3, JOHN_POSITION, **rules), "eggplants", "d1").play("decline")
+        moves = sum(1 for a in state.legal_actions() if str(a).startswith("move:"))
+        if state.phase == "market":
+            return f"the Little Market Day begins at once ({moves} moves offered)"
+        return f"John may move a boat ({moves} moves) or end his turn; the market day follows"
+
+
+    readings("market_day_timing", john_next)
+
+# %% [markdown]
+# ## 8. Who scores after the first on the Big Market Day
+#
+# All three texts open the Big Market Day with the player lowest on the score track. The English texts
+# list what else differs from the Little Market Day, and the order of play is not among the differences,
+# so the default goes on clockwise from that player, as on the Little Market Day. The Japanese notes say
+# the Big Market Day goes in order of **fewest points**; under that reading the order is fixed as the day
+# begins (lowest score first, ties broken as for the first scorer) and repeats. Red has 4 points, yellow
+# 10 and green 7 when red opens the Big Market Day.
+
+# %%
+with check_section('Check: 8. Who scores after the first on the Big Market Day'):
+    option("big_market_order")
+    from explorer.klongs.examples import big_market_position
+
+    last_day = big_market_position([4, 10, 7], {}, 0)
+
+
+    def big_order(**rules):
+        state = place(State.from_position(3, last_day, **rules), "pineapples", "d1").play("decline")
+        order = [COLOURS[seat] for seat in state.view(0)["market"]["order"]]
+        return f"scoring order {', '.join(order)}"
+
+
+    readings("big_market_order", big_order)
+
+# %% [markdown]
+# ## 9. When a movement card may be used
+#
+# Both English texts: the movement card is used once in a turn, **before or after** placing the boat.
+# The Japanese turn outline lists the move only **after** placing. The default follows the English texts,
+# which say it in so many words. Red's fish boat on b2 (the position of section 1): may red move it
+# before placing?
+
+# %%
+with check_section('Check: 9. When a movement card may be used'):
+    option("move_card")
+
+
+    def move_first(**rules):
+        state = State.from_position(2, moving, **rules)
+        problem = state.check("move:b2-a1")
+        placed = place(state, "flowers", "a2").play("decline")
+        after = "move:b2-a1" in map(str, placed.legal_actions())
+        before = "allowed" if problem is None else "refused (" + problem.reason.rstrip(".") + ")"
+        return f"before placing {before}; after placing {'allowed' if after else 'refused'}"
+
+
+    readings("move_card", move_first)
+
+# %% [markdown]
 # ## Where no text decides: the engine's own readings
 #
 # A few situations are not covered by any of the three texts. The engine takes one reading for each and
@@ -198,7 +298,6 @@ with check_section('Check: 5. The draw of the player who reached a Little Market
 # - on an empty board the entry spaces serve (`klongs.place.touch`);
 # - a player who can place nothing passes, and a full round of passes holds the Big Market Day
 #   (`klongs.pass`, `klongs.stall`);
-# - the Big Market Day goes on clockwise from the player who opens it (`klongs.market.big`);
 # - an unclaimed boat (its placer declined a merchant) is neither the scorer's own nor neutral, so
 #   nobody may take it into a stock, not even on the Big Market Day (`klongs.landing.remove`);
 # - tied players share the win (`klongs.winner`).
@@ -255,6 +354,30 @@ READINGS = {
                 "day or not.",
         "skip": "The Japanese turn outline: the market day **takes the place** of John's draw.",
     },
+    "score_marker": {
+        "counted": "The default: the score marker is one of the merchants each player is given, so with "
+                   "four players each has **8** merchants for boats (9 given, 1 on the score track).",
+        "extra": "The other reading: with three or four players the marker comes from the merchants put "
+                 "away, so each has **9** merchants for boats. With two players both readings give 16.",
+    },
+    "market_day_timing": {
+        "after-move": "The Japanese turn outline: John may still **move** a boat after placing; the Little "
+                      "Market Day is held when his turn ends.",
+        "immediately": "The English 'immediately': the Little Market Day begins **as soon as** John has "
+                       "decided on a merchant for his boat; his turn ends with it.",
+    },
+    "big_market_order": {
+        "clockwise": "The English texts: red (fewest points) opens, then play goes on **clockwise**: "
+                     "yellow, then green.",
+        "fewest-points": "The Japanese notes: red opens, then **green** (7 points) before yellow (10 "
+                         "points).",
+    },
+    "move_card": {
+        "before-or-after": "Both English texts: red may move the fish boat **before** placing (here b2 to "
+                           "a1), or after.",
+        "after": "The Japanese turn outline: a movement card is used only **after** placing, so red places "
+                 "first, then moves.",
+    },
 }
 #: Each reading in a few plain words, for the step titles (the option values stay for the code above).
 PLAIN = {
@@ -264,10 +387,19 @@ PLAIN = {
     "two_cookshops": {"double": "cookshops double once", "each": "each cookshop doubles"},
     "empty_hand": {"pass": "an empty hand passes", "big-market-day": "an empty hand calls the Big Market Day"},
     "market_day_draw": {"draw": "the hand is refilled", "skip": "the market day takes the draw's place"},
+    "score_marker": {"counted": "the marker is one of the merchants given",
+                     "extra": "the marker comes from those put away"},
+    "market_day_timing": {"after-move": "the market day after the optional move",
+                          "immediately": "the market day at once"},
+    "big_market_order": {"clockwise": "clockwise from the first scorer",
+                         "fewest-points": "in order of fewest points"},
+    "move_card": {"before-or-after": "move before or after placing", "after": "move only after placing"},
 }
 TITLES = {"moved_boat": "1 A moved boat", "inspector_thieves": "2 The inspector",
           "two_cookshops": "3 Two cookshops", "empty_hand": "4 An empty hand",
-          "market_day_draw": "5 The market day's draw"}
+          "market_day_draw": "5 The market day's draw", "score_marker": "6 The score marker",
+          "market_day_timing": "7 When a market day is held", "big_market_order": "8 The Big Market Day's order",
+          "move_card": "9 When to move"}
 
 
 def moved_boat(**rules):
@@ -304,6 +436,31 @@ def market_day_draw(**rules):
     return start, [state]
 
 
+def score_marker(**rules):
+    return explorer.new_game("klongs", players=4, seed=1, **rules), []
+
+
+def market_day_timing(**rules):
+    start = State.from_position(3, JOHN_POSITION, **rules)
+    declined = place(start, "eggplants", "d1").play("decline")
+    return start, [declined] if declined.phase == "market" else [declined, declined.play("end")]
+
+
+def big_market_order(**rules):
+    start = State.from_position(3, last_day, **rules)
+    opened = place(start, "pineapples", "d1").play("decline")
+    return start, [opened, opened.play("decline")]
+
+
+def move_card(**rules):
+    start = State.from_position(2, moving, **rules)
+    if start.check("move:b2-a1") is None:
+        moved = start.play("move:b2-a1")
+        return start, [moved, place(moved, "flowers", "a2").play("decline")]
+    placed = place(start, "flowers", "a2").play("decline")
+    return start, [placed, placed.play("move:b2-a1")]
+
+
 def reading_steps(name, play):
     """For each reading of option ``name``: its starting position, then each position ``play`` reaches."""
     steps = []
@@ -312,7 +469,7 @@ def reading_steps(name, play):
         label = f"Reading: {PLAIN[name][value]}{default}"
         start, after = play(**{name: value})
         text = READINGS[name][value]
-        if not after:
+        if name == "moved_boat" and not after:
             refusal = start.check("move:b2-c3")
             text += f" The engine refuses it: {RULES[refusal.rule].text}"
         steps.append(Step(label, text, start))
@@ -324,7 +481,9 @@ boards = ipw.Tab()
 boards.children = [Walkthrough(reading_steps(name, play), title=TITLES[name], names=NAMES)
                    for name, play in (("moved_boat", moved_boat), ("inspector_thieves", inspector_thieves),
                                       ("two_cookshops", two_cookshops), ("empty_hand", empty_hand),
-                                      ("market_day_draw", market_day_draw))]
+                                      ("market_day_draw", market_day_draw), ("score_marker", score_marker),
+                                      ("market_day_timing", market_day_timing),
+                                      ("big_market_order", big_market_order), ("move_card", move_card))]
 for index, name in enumerate(TITLES.values()):
     boards.set_title(index, name)
 top.fill(boards)

@@ -108,19 +108,24 @@ with check_section('Check: The components: an edition'):
 # ## Setting up
 #
 # Each player gets merchants in their colour (17 with two players, 12 with three, 9 with four), two
-# movement cards and four boats in a hidden hand. The Luk Phat counter waits before the first space.
+# movement cards and four boats in a hidden hand. One of the merchants marks the player's score on the
+# track: there are only 17 of a colour, so with two players 16 are left for the boats, and the engine
+# reads the set-up the same way with three and four (11 and 8 for boats; the `score_marker` option
+# keeps 12 and 9, with the marker taken from the merchants put away). The Luk Phat counter waits before
+# the first space.
 
 # %%
 with check_section('Check: Setting up'):
-    for players, book in ((2, 17), (3, 12), (4, 9)):
+    for players, book in ((2, 16), (3, 11), (4, 8)):
         state = explorer.new_game("klongs", players=players, seed=1)
         view = state.view(0)
-        check(f"{players} players: merchants each", book, view["supply"][0])
+        check(f"{players} players: merchants for boats each", book, view["supply"][0])
         check(f"{players} players: boats in each hand", 4, min(view["hand_sizes"]))
         check(f"{players} players: movement cards each", 2, min(view["movement_cards"]))
     print("Luk Phat track (points, and the market day a space calls):")
     print("  " + "  ".join(f"{t['points']}{'/' + t['market'] if t['market'] else ''}" for t in view["track"]))
     rule("klongs.setup")
+    rule("klongs.setup.marker")
 
 # %% [markdown]
 # ## Placing a boat
@@ -185,7 +190,7 @@ with check_section('Check: Claiming the boat'):
     print(f"after placing the flowers boat on c3, red may: {', '.join(map(str, placed.legal_actions()))}")
     claimed = placed.play("merchant")
     expect("owner of the boat on c3", "red", claimed.view(0)["board"]["c3"]["owner"])
-    expect("red's merchants left (17, less those on b2 and c3)", 15, claimed.supply[0])
+    expect("red's merchants left (16 for boats, less those on b2 and c3)", 14, claimed.supply[0])
     neutral = State.from_position(2, {"board": {"b2": "fish:2@red"},
                                       "hands": [["fish:1@neutral", "fish:1", "shrimps:1", "eggplants:1"], None]})
     after_neutral = neutral.play(f"place:{neutral.hand_ids(0)[0]}@c3")

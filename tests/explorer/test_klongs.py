@@ -72,7 +72,8 @@ def legal(state: State, prefix: str = "") -> list[str]:
 # ---- setup -----------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("players", "merchants"), [(2, 17), (3, 12), (4, 9)])
+# Merchants for boats: those given (17, 12, 9) less the one marking the score (klongs.setup.marker).
+@pytest.mark.parametrize(("players", "merchants"), [(2, 16), (3, 11), (4, 8)])
 def test_setup_by_player_count(players: int, merchants: int) -> None:
     state = new(players, 3)
     assert isinstance(state, State)
@@ -176,9 +177,9 @@ def test_neutral_boats_cannot_be_claimed() -> None:
 
 
 def test_moving_a_merchant_when_none_is_left() -> None:
-    # four players: red's nine merchants all stand on boats
+    # four players: red's eight merchants for boats (nine less the score marker) all stand on boats
     board = {space: "fish@red" for space in ("a1", "c1", "e1", "g1")}
-    board.update({space: "flowers@red" for space in ("i1", "a3", "c3", "e3", "g3")})
+    board.update({space: "flowers@red" for space in ("i1", "a3", "c3", "e3")})
     state = pos(4, {"board": board, "movement_cards": [0, 0, 0, 0],
                     "hands": [["bananas:3", "shrimps:1", "avocados:1", "eggplants:1"], None, None, None]})
     assert state.supply[RED] == 0
