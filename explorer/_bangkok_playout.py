@@ -172,7 +172,7 @@ class FastPlayout(Playout):
     def _find(self, index: int) -> tuple[int, int, int, int]:
         """Where legal action ``index`` lies: (offset, kind, lc or chilli, number); in the act phase
         a place action's kind (else -1), its line-and-ends index and take number."""
-        count = self.legal()
+        count = self._count if self._count >= 0 else self.legal()
         if not 0 <= index < count:
             raise IndexError(f"legal action {index} of {count}")
         if self._phase:
