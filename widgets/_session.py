@@ -18,11 +18,13 @@ it. With ``pause_rounds`` the bots wait on a round's summary until the learner c
 from __future__ import annotations
 
 import logging
+import secrets
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any, ClassVar, Self
 
 import anywidget
+import ipywidgets
 import traitlets
 
 import explorer
@@ -31,6 +33,7 @@ from explorer.bots import Bot
 from explorer.table import Table, TooLong
 
 from ._assets import STATIC, style_sheet
+from ._hints import Hints, hinted, is_hint_message, tune_bots
 from ._intents import (
     BAD_MESSAGE,
     BOT_FAILED,
@@ -52,6 +55,7 @@ from ._intents import (
 )
 from ._pace import speed_view
 from ._scheduler import Handle, KernelScheduler, Scheduler
+from ._seats import check_seats, continues
 from ._timeline import Timeline
 from ._travel import TimeTravel
 
@@ -86,6 +90,7 @@ class GameWidget(TimeTravel, anywidget.AnyWidget):
         css = cls.__dict__.get("_css")
         if isinstance(css, Path) and css.parent == STATIC and css.suffix == ".css":
             cls._css = style_sheet(css.stem)
+        hinted(cls)  # the Hint button and "Why?" (static/hints.js, hints.css) on every table
         super().__init_subclass__(**kwargs)
 
     view = traitlets.Dict(help="the learner's view model plus widget extras").tag(sync=True)
@@ -119,9 +124,10 @@ class GameWidget(TimeTravel, anywidget.AnyWidget):
         self._initial = state
         if control not in ("seat", "all"):
             raise ValueError(f"control must be 'seat' or 'all', not {control!r}")
-        self._seats = self._check_seats(None if control == "all" else seat, state.players)
+        self._seats = check_seats(None if control == "all" else seat, state.players)
         self._bot_spec = bots
-        self._table = Table(state, bots, people=self._seats)
+        self._hints = Hints()
+        self._table = self._seat_bots(state)
         self._view_seat = self._seats[0] if self._seats else 0
         self._line = Timeline(state)
         self._review: int | None = None  # the line's position shown in review mode
@@ -176,10 +182,10 @@ class GameWidget(TimeTravel, anywidget.AnyWidget):
         if state.players != self.state.players:
             raise ValueError(f"this table seats {self.state.players} players, not {state.players}")
         if state.GAME != self.state.GAME:  # another game's bots (built first: they may be refused)
-            table = Table(state, self._bot_spec, people=self._seats)
+            table = self._seat_bots(state)
             self._cancel_bots()
             self._table = table
-        if not self._continues(self._initial, state):
+        if not continues(self._initial, state):
             self._initial = state  # a different game: Restart now returns here
         self._replace(state)
 
@@ -225,6 +231,7 @@ class GameWidget(TimeTravel, anywidget.AnyWidget):
             self._initial = type(old).new(old.players, seed, edition=old.to_record()["edition"],
                                           **self._rules_for_new_game(dict(old.rules)))
         self._line.reset(self._initial)
+        self._hints.forget()
         self._replace(self._initial)
 
     def replay(self, state: GameState) -> None:
@@ -235,8 +242,9 @@ class GameWidget(TimeTravel, anywidget.AnyWidget):
             raise ValueError(f"this table seats {self.state.players} players, not {state.players}")
         start = explorer.replay({**state.to_record(), "actions": []})
         if state.GAME != self.state.GAME:
-            self._table = Table(state, self._bot_spec, people=self._seats)
+            self._table = self._seat_bots(state)
         self._cancel_bots()
+        self._hints.forget()
         self._initial = start
         self._line.reset(start)
         self._line.jump(state)
@@ -250,7 +258,10 @@ class GameWidget(TimeTravel, anywidget.AnyWidget):
     def close(self) -> None:
         if hasattr(self, "_scheduler"):  # also called from __del__ of a half-built widget
             self._cancel_bots()
+        layout = self._trait_values.get("layout")  # a DOMWidget's own Layout outlives it otherwise
         super().close()
+        if isinstance(layout, ipywidgets.Widget):
+            layout.close()
 
     def __repr__(self) -> str:
         state = self.state
@@ -269,6 +280,8 @@ class GameWidget(TimeTravel, anywidget.AnyWidget):
 
     def handle_intent(self, content: object) -> bool:
         """Apply one message from the browser; True if it was carried out. Never raises."""
+        if is_hint_message(content):  # the Hint button and "Why?" (see _hints)
+            return self._hints.answer(self, content)  # type: ignore[arg-type]
         with self.hold_sync():  # one update message to the browser per intent
             try:
                 self._carry_out(parse_intent(content))
@@ -294,7 +307,7 @@ class GameWidget(TimeTravel, anywidget.AnyWidget):
         elif kind == "restart":
             self.restart()
         elif kind == "new-game":
-            self.restart(seed=self._initial.seed + 1)
+            self.restart(seed=secrets.randbelow(2**31))  # the next deal: nobody can work it out
         elif kind in self._TRAVEL:
             self._TRAVEL[kind](self)
         elif kind == "goto":
@@ -391,6 +404,7 @@ class GameWidget(TimeTravel, anywidget.AnyWidget):
             "pause": self._pause_view(),
             "speed": speed_view(self.bot_delay),
             "walkthrough": False,
+            "hints": self._hints.view(self),
         }
 
     def _rules_for_new_game(self, rules: dict[str, Any]) -> dict[str, Any]:
@@ -411,30 +425,13 @@ class GameWidget(TimeTravel, anywidget.AnyWidget):
         if self.GAMES is not None and state.GAME not in self.GAMES:
             raise ValueError(f"{type(self).__name__} draws {', '.join(self.GAMES)}, not {state.GAME}")
 
-    @staticmethod
-    def _check_seats(seat: int | Iterable[int] | None, players: int) -> tuple[int, ...]:
-        if seat is None:
-            return tuple(range(players))
-        seats = [seat] if isinstance(seat, int) else list(seat)
-        for s in seats:
-            if isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < players:
-                raise ValueError(f"seat must be an int from 0 to {players - 1} (or None for every seat), "
-                                 f"not {s!r}")
-        if len(set(seats)) != len(seats):
-            raise ValueError(f"seats must not repeat: {seats}")
-        return tuple(sorted(seats))
-
-    @staticmethod
-    def _continues(start: GameState, state: GameState) -> bool:
-        """Whether ``state`` is ``start`` played on (same game, seed and rules; its actions extend)."""
-        if (start.GAME, start.players, start.seed, dict(start.rules)) != (
-                state.GAME, state.players, state.seed, dict(state.rules)):
-            return False
-        before = start.actions()
-        return state.actions()[: len(before)] == before
-
     def _names(self) -> list[str]:
         return list(self.names)
+
+    def _seat_bots(self, state: GameState) -> Table:
+        table = Table(state, self._bot_spec, people=self._seats)
+        tune_bots(table)
+        return table
 
     def _name(self, seat: int) -> str:
         return self.names[seat] if seat < len(self.names) else f"Player {seat + 1}"
@@ -471,6 +468,7 @@ class GameWidget(TimeTravel, anywidget.AnyWidget):
 
     def _bot_moved(self) -> None:
         self._line.follow(self.state)
+        self._hints.note_bot_move(self._line, self._table.bots)
         self._note_rounds(jump=False)
         self._notify()
 
@@ -494,14 +492,10 @@ class GameWidget(TimeTravel, anywidget.AnyWidget):
             self._render()
 
     def _bots_move_now(self) -> None:
-        try:
-            for _ in range(Table.MAX_ACTIONS):
-                if self._table.bot_to_act() is None or self._pause is not None:
-                    break
+        try:  # the table stops a game past its bound on actions (TooLong): never a hang
+            while self._table.bot_to_act() is not None and self._pause is None:
                 self._table.step()
                 self._bot_moved()
-            else:
-                raise TooLong(f"{self.state.GAME}: bots made {Table.MAX_ACTIONS} moves without stopping")
         except TooLong as exc:
             log.exception("bots did not stop")
             self.error = {"message": f"Something went wrong: {exc}", "rule": INTERNAL}

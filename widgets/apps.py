@@ -1,9 +1,16 @@
 """Play apps: a setup bar, the table against bots, and the score sheet with a chart after each round.
 
 A play notebook is one call, ``play_app("tindahan")``. Under Voila the page's query string can
-preset the setup (``?players=3&seat=1&seed=7&bots=random&delay=0.2``), which links and tests use;
-``pause=0`` turns off the table's pause on each round's summary. The table itself offers undo, redo,
-the move log, the bots' speed and replay; the record section below it loads a saved game to replay.
+preset the setup (``?players=3&seat=1&seed=7&bots=strong&delay=0.2``), which links and tests use;
+``pause=0`` turns off the table's pause on each round's summary. Opponents are easy (the games'
+rules of thumb), strong (the hint's search, a third of a second a move) or random.
+
+A deal the app draws itself comes from ``secrets`` and stays secret while the game is on: its number
+and the game record (which rebuild every hand) are shown when the game ends, or at once with "Show
+all hands". A deal number the viewer typed or linked, or a loaded record, is theirs to see.
+
+The table itself offers undo, redo, the move log, the bots' speed, replay, the Hint button and a
+"Why?" beside each bot move; the record section below it loads a saved game to replay.
 """
 
 from __future__ import annotations
@@ -11,6 +18,7 @@ from __future__ import annotations
 import html
 import json
 import os
+import secrets
 from collections.abc import Callable, Mapping
 from typing import Any
 from urllib.parse import parse_qs
@@ -33,6 +41,10 @@ PLOTLY_MIME = "application/vnd.plotly.v1+json"
 
 #: The widget class per game (from the game specs; kept under this name for callers of apps.WIDGETS).
 WIDGETS = WIDGETS_BY_GAME
+#: The opponents a play app offers: (words, bot kind).
+BOT_LEVELS = [("easy bots", "heuristic"), ("strong bots", "strong"), ("random bots", "random")]
+#: Deal numbers (seeds) a play app deals from.
+DEALS = range(2**31)
 # Games whose chart is not points by round (Bangkok scores once, at the end).
 CHARTS: dict[str, Callable[[GameState, list[str]], go.Figure]] = {"bangkok": bangkok_chart}
 
@@ -64,14 +76,21 @@ class PlayApp:
         # Every control says what it is for (a control without a tooltip shows the browser "null").
         self.players = ipw.Dropdown(options=counts, value=players, description="Players",
                                     tooltip="How many players sit at the table")
-        self.seed = ipw.IntText(value=_int(preset.get("seed"), 1, range(2**31)), description="Deal no.",
-                                tooltip="The same number deals the same cards again")
+        chosen = preset.get("seed")
+        self.seed = ipw.Text(value=str(_int(chosen, 1, DEALS)) if chosen is not None else "",
+                             description="Deal no.", placeholder="new secret deal",
+                             tooltip="Empty: a new secret deal. The same number deals the same cards again")
+        self._secret = secrets.randbelow(DEALS.stop)  # the next secret deal (its starter is marked)
+        self._known: set[int] = set()  # deals whose number the viewer chose: nothing of them is secret
         self.seat = ipw.Dropdown(options=self._seat_options(players),
                                  value=_int(preset.get("seat"), 0, range(players)), description="Your seat",
                                  tooltip="Where you sit at the table")
-        self.bots = ipw.Dropdown(options=[("sensible bots", "heuristic"), ("random bots", "random")],
-                                 value="random" if preset.get("bots") == "random" else "heuristic",
-                                 description="Opponents", tooltip="How the other players play")
+        level = preset.get("bots")
+        kinds = [kind for _words, kind in BOT_LEVELS]
+        self.bots = ipw.Dropdown(options=BOT_LEVELS, description="Opponents",
+                                 value=level if level in kinds else "heuristic",
+                                 tooltip="How the other players play: easy bots follow rules of thumb, "
+                                 "strong bots search the deals they cannot see")
         self.teaching = ipw.Checkbox(value=False, description="Show all hands (teaching)", indent=False,
                                      tooltip="Show every player's cards face up, to learn from")
         self.start = ipw.Button(description="New game", button_style="primary", icon="",
@@ -102,13 +121,27 @@ class PlayApp:
     def new_game(self) -> None:
         players = int(self.players.value)
         try:
-            state = explorer.new_game(self.game, players=players, seed=int(self.seed.value))
+            seed = self._deal()
+            state = explorer.new_game(self.game, players=players, seed=seed)
         except (TypeError, ValueError) as exc:
             self.status.value = f'<p role="alert">Cannot start: {html.escape(str(exc))}</p>'
             return
         self.status.value = ""
+        if seed == self._secret:
+            self._secret = secrets.randbelow(DEALS.stop)
+        else:
+            self._known.add(seed)
         self._seat_table(state)
 
+    def _deal(self) -> int:
+        """The deal number typed in (``ValueError`` if it is not one), else the next secret deal."""
+        text = str(self.seed.value).strip()
+        if not text:
+            return self._secret
+        if not text.isdigit() or int(text) not in DEALS:
+            raise ValueError(f"Deal no. must be a whole number from 0 to {DEALS.stop - 1}, or empty for a "
+                             f"new secret deal, not {clip_text(text, 20)!r}")
+        return int(text)
     def load_record(self, text: str) -> str:
         """Replay a saved record (JSON text) on a fresh table, from its first move; returns what
         happened in words. A bad record changes nothing: the reason comes back instead."""
@@ -129,7 +162,8 @@ class PlayApp:
         self.players.value = final.players
         if int(self.seat.value) >= final.players:
             self.seat.value = 0
-        self.seed.value = final.seed
+        self.seed.value = str(final.seed)
+        self._known.add(final.seed)
         self._seat_table(final)
         assert self.table is not None
         self.table.replay(final)
@@ -162,11 +196,22 @@ class PlayApp:
     def _teaching_changed(self, change: dict[str, Any]) -> None:
         if self.table is not None:
             self.table.teaching = bool(change["new"])
+            self._show_record(self.table.state)
+
+    def _show_record(self, state: GameState) -> None:
+        """The record (and so the deal) only when it tells no secret: see the module's note."""
+        if state.is_over or bool(self.teaching.value) or state.seed in self._known:
+            deal = f'<p data-role="deal">Deal no. {state.seed}: type it in Deal no. to play it again.</p>'
+            self.record.value = (deal + '<pre data-role="record" style="white-space: pre-wrap; max-height: '
+                                 f'12em; overflow: auto">{html.escape(json.dumps(state.to_record()))}</pre>')
+        else:
+            self.record.value = ('<p data-role="record-hidden">This deal is secret while the game is on: its '
+                                 "number and record would show every hand. They appear when the game ends "
+                                 "(or with \u201cShow all hands\u201d).</p>")
 
     def _state_changed(self, state: GameState) -> None:
         finished = finished_rounds(state)
-        self.record.value = ('<pre data-role="record" style="white-space: pre-wrap; max-height: 12em; '
-                             f'overflow: auto">{html.escape(json.dumps(state.to_record()))}</pre>')
+        self._show_record(state)
         shown = (finished, len(state.score_sheet()))  # an undo may take a round back
         if shown == self._rounds_shown:
             return
@@ -192,7 +237,7 @@ class PlayApp:
         the first-player token, who may not sit first)."""
         cls = explorer.game_class(self.game)
         try:
-            starts = explorer.new_game(self.game, players=players, seed=int(self.seed.value)).current_player
+            starts = explorer.new_game(self.game, players=players, seed=self._deal()).current_player
         except (TypeError, ValueError):
             starts = None
         names = [cls.SEAT_NAMES[s] if s < len(cls.SEAT_NAMES) else f"Player {s + 1}" for s in range(players)]

@@ -11,6 +11,7 @@ import asyncio
 import json
 import random
 import re
+import secrets
 from pathlib import Path
 
 import pytest
@@ -190,8 +191,9 @@ def test_forged_messages_change_nothing(message: object, rule: str) -> None:
     assert widget.state is before and widget.view == view
 
 
-def test_restart_with_a_seed_drops_the_scenario() -> None:
+def test_restart_with_a_seed_drops_the_scenario(monkeypatch: pytest.MonkeyPatch) -> None:
     widget = PortWidget(scenario(["ZB F P", *OTHER_ROWS], ["PZ", "F", "B"]), seat=None, bots=None)
+    monkeypatch.setattr(secrets, "randbelow", lambda _n: 2)  # a new deal: drawn from secrets
     assert widget.handle_intent({"type": "new-game"})
     assert widget.state.rules["start"] is None and widget.state.seed == 2
 

@@ -11,6 +11,7 @@ import doctest
 import json
 import random
 import re
+import secrets
 from pathlib import Path
 from typing import Any
 
@@ -243,12 +244,13 @@ def test_walkthrough_drives_the_klong_board() -> None:
     assert tour.table.view["events"][-1]["text"].startswith("C placed an eggplants boat")
 
 
-def test_restart_and_new_game_drop_a_start_position() -> None:
+def test_restart_and_new_game_drop_a_start_position(monkeypatch: pytest.MonkeyPatch) -> None:
     widget = KlongBoardWidget(State.from_position(3, JOHN_POSITION), seat=2, bot_delay=0)
     start = widget.state
     widget.handle_intent({"type": "play", "action": widget.view["legal"][0]})
     assert widget.handle_intent({"type": "restart"})
     assert widget.state == start and widget.view["events"] == []
+    monkeypatch.setattr(secrets, "randbelow", lambda _n: 1)  # a new deal: drawn from secrets
     assert widget.handle_intent({"type": "new-game"})
     assert widget.state.seed == 1 and widget.state.rules["start"] is None
 

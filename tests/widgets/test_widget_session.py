@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import secrets
 from collections.abc import Hashable, Sequence
 from typing import Any
 
@@ -260,11 +261,12 @@ def test_without_a_loop_bots_move_at_once_whatever_the_delay() -> None:
     assert not w.busy and w.state == expected and w.view["move_number"] == len(expected.actions())
 
 
-def test_restart_and_new_game() -> None:
+def test_restart_and_new_game(monkeypatch: pytest.MonkeyPatch) -> None:
     w = table()
     w.handle_intent({"type": "play", "action": w.view["legal"][0]})
     assert w.handle_intent({"type": "restart"})
     assert w.state == fake(1) and w.view["move_number"] == 0
+    monkeypatch.setattr(secrets, "randbelow", lambda _n: 2)  # a new deal: drawn from secrets
     assert w.handle_intent({"type": "new-game"})
     assert w.state.seed == 2
 

@@ -74,16 +74,17 @@ function pausePanel(view) {
     shellButton("continue", "Continue", "Continue: the bots play on"));
 }
 
-function toolbar(view, t) {
+function toolbar(view, t, ui, busy) {
   const playing = t.mode === "play";
   return h("div", { class: "re-shell-bar", role: "toolbar", "aria-label": "Undo, redo and the bots' speed" },
     shellButton("undo", "\u21B6 Undo", "Undo your last move and the bots' replies", { disabled: !playing || !t.can_undo }),
     shellButton("redo", "Redo \u21B7", "Redo the move you took back", { disabled: !playing || !t.can_redo }),
     t.finished && playing ? shellButton("replay", "Replay the game", "Replay the game move by move from the start", { to: t.first }) : null,
+    hintButton(view, t, ui, busy),
     speedControl(view));
 }
 
-function logEntry(t, entry) {
+function logEntry(view, t, entry, ui) {
   const move = Number(entry.move);
   const texts = asArray(entry.texts).map(String);
   const label = move === Number(t.first) ? "Start" : `${move}.`;
@@ -92,7 +93,8 @@ function logEntry(t, entry) {
     h("button", { class: "re-log-entry", type: "button", "data-role": "log-entry", "data-to": String(move), "aria-current": state,
       "aria-label": `Show ${move === Number(t.first) ? "the start" : `the position after move ${move}`}: ${texts.join(" ") || "no news"}` },
       h("span", { class: "re-log-move", text: label }),
-      h("span", { class: "re-log-texts" }, (texts.length ? texts : [move === Number(t.first) ? "The game begins" : "\u2014"]).map((x) => h("span", { class: "re-log-text", text: x })))));
+      h("span", { class: "re-log-texts" }, (texts.length ? texts : [move === Number(t.first) ? "The game begins" : "\u2014"]).map((x) => h("span", { class: "re-log-text", text: x })))),
+    whyButton(view, entry, t, ui), whyAnswer(view, entry));
 }
 
 function moveLog(view, t, ui) {
@@ -101,7 +103,7 @@ function moveLog(view, t, ui) {
   const moves = Math.max(0, Number(t.last) - Number(t.first));
   const details = h("details", { class: "re-log", "data-role": "log", open: ui.logOpen },
     h("summary", { text: `Move log: ${plural(moves, "move")}${newest.length ? ` \u2014 ${newest[newest.length - 1]}` : ""}` }),
-    h("ol", { class: "re-log-list", "aria-label": "Every move of the game; choose one to look at that position" }, entries.map((e) => logEntry(t, e))));
+    h("ol", { class: "re-log-list", "aria-label": "Every move of the game; choose one to look at that position" }, entries.map((e) => logEntry(view, t, asObject(e), ui))));
   details.addEventListener("toggle", () => { ui.logOpen = details.open; });
   return details;
 }
@@ -132,7 +134,8 @@ function drawShell(shell, model, root) {
     shell.log.replaceChildren();
     return;
   }
-  const parts = [toolbar(view, t), t.mode !== "play" ? reviewBanner(t) : null, view.pause && t.mode === "play" ? pausePanel(view) : null];
+  const parts = [toolbar(view, t, shell.ui, model.get("busy") === true), hintPanel(view, t, shell.ui),
+    t.mode !== "play" ? reviewBanner(t) : null, view.pause && t.mode === "play" ? pausePanel(view) : null];
   shell.top.replaceChildren(...parts.filter(Boolean));
   shell.log.replaceChildren(moveLog(view, t, shell.ui));
   scrollLog(shell.log);
@@ -170,7 +173,7 @@ function shellKey(event) {
 function shellFocus(shell) {
   const active = document.activeElement;
   if (!active || !(shell.top.contains(active) || shell.log.contains(active))) return null;
-  return { role: active.dataset.role, to: active.dataset.to };
+  return { role: active.dataset.role, to: active.dataset.to, move: active.dataset.move, index: active.dataset.index };
 }
 
 function restoreShellFocus(shell, key) {
@@ -178,7 +181,8 @@ function restoreShellFocus(shell, key) {
   const parts = [shell.top, shell.log];
   let target = null;
   for (const part of parts) {
-    target = target ?? [...part.querySelectorAll(`[data-role="${key.role}"]`)].find((el) => key.to === undefined || el.dataset.to === key.to)
+    const same = (el) => (key.to === undefined || el.dataset.to === key.to) && el.dataset.move === key.move && el.dataset.index === key.index;
+    target = target ?? [...part.querySelectorAll(`[data-role="${key.role}"]`)].find(same)
       ?? part.querySelector(`[data-role="${key.role}"]`);
   }
   // A control that went away or cannot be used now (Continue, the review banner, Undo with nothing
@@ -195,7 +199,14 @@ function attachShell(model, root) {
   root.insertBefore(shell.log, live);
   const onClick = (event) => {
     const button = event.target instanceof Element ? event.target.closest("button") : null;
-    if (button && !button.disabled && shellIntent(model, button)) event.stopPropagation();
+    if (!button || button.disabled) return;
+    const redraw = (focusBoard) => {
+      const key = shellFocus(shell);
+      drawShell(shell, model, root);
+      restoreShellFocus(shell, key);
+      markHint(root, asObject(model.get("view")), shell.ui, focusBoard);
+    };
+    if (hintClick(model, button, shell.ui, redraw) || shellIntent(model, button)) event.stopPropagation();
   };
   const onChange = (event) => {
     const select = event.target instanceof Element ? event.target.closest("select[data-role=speed]") : null;
@@ -211,6 +222,8 @@ function attachShell(model, root) {
     draw: () => drawShell(shell, model, root),
     after: (key) => {
       restoreShellFocus(shell, key);
+      markHint(root, asObject(model.get("view")), shell.ui);
+      announceHint(root, asObject(model.get("view")), shell.ui);
       // A round summary or a review banner that has just appeared is read out once.
       const view = asObject(model.get("view"));
       const news = view.pause ? String(asObject(view.pause).title ?? "") : root.querySelector("[data-role=review-text]")?.textContent ?? "";
