@@ -62,9 +62,25 @@ def format_errors(error: ValidationError, limit: int = MAX_PROBLEMS) -> str:
         if inner:
             where = f"{where}.{inner[1]}" if where else inner[1]
             message = inner[2]
+        if str(item["type"]).endswith("_type"):  # a wrong JSON type: say what was given instead
+            given = item["input"]
+            try:
+                shown = json.dumps(given)
+            except (TypeError, ValueError):
+                shown = repr(given)
+            message = f"{message}, not {clip(shown, 30)} (a {_json_type(given)})"
         problems.append(f"field {where or '(edition)'}: {message}")
     more = f" (and {len(problems) - limit} more)" if len(problems) > limit else ""
     return "; ".join(problems[:limit]) + more
+
+
+def _json_type(value: Any) -> str:
+    """What ``value`` is in JSON's words (a file says true, not True)."""
+    for kind, name in ((bool, "boolean"), (int, "number"), (float, "number"), (str, "string"),
+                       (list, "list"), (dict, "object"), (type(None), "null")):
+        if isinstance(value, kind):
+            return name
+    return type(value).__name__
 
 
 def validate(model: type[M], data: Any, what: str, context: dict[str, Any] | None = None) -> M:
@@ -126,11 +142,22 @@ class EditionLoader(Generic[E]):
         if isinstance(source, self.kind):
             return source
         if isinstance(source, dict):
-            return self.compile(source, False)
+            return self._user(source)
         if isinstance(source, str | os.PathLike):
-            return self.compile(read_json(self._path(source), f"{self.game} edition file"), False)
+            return self._user(read_json(self._path(source), f"{self.game} edition file"))
         raise EditionError(f"a {self.game} edition is None or {self.default_name!r}, a dict or a path to a "
                            f"JSON file, not {type(source).__name__}")
+
+    def _user(self, data: Any) -> E:
+        """A user's edition, compiled (its fields' problems are told first), under a name of its own: a
+        record names the built-in edition by that name alone, so a user's edition under it would
+        replay as different components."""
+        edition = self.compile(data, False)
+        name = data.get("name") if isinstance(data, dict) else None
+        if name == self.default_name:
+            raise EditionError(f"the {self.game} edition is invalid: field name: {clip(repr(name))} belongs "
+                               "to the built-in edition; a user's edition takes a name of its own")
+        return edition
 
     def _path(self, source: str | os.PathLike[str]) -> Path:
         """``source`` as a file path, refused with a reason when it cannot be one."""

@@ -51,3 +51,8 @@ class RecordError(ValueError):
 
 class EditionError(ValueError):
     """An edition file whose contents do not describe a valid set of components."""
+
+
+class TooLong(RuntimeError):
+    """A play-out went past its game's bound on actions (explorer._bounds): a bug in a game or a bot,
+    or a position from which the game cannot end, reported instead of a hang."""

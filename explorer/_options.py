@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,10 +37,26 @@ def resolve_options(game: str, declared: Mapping[str, Option], given: Mapping[st
     if unknown:
         valid = ", ".join(sorted(declared)) or "(none)"
         raise TypeError(f"{game}: unknown rules option(s) {', '.join(unknown)}; valid options: {valid}")
-    return {
+    resolved = {
         name: opt.validate(given[name], game) if name in given else opt.default
         for name, opt in declared.items()
     }
+    # A value that depends on other options (a scenario's market under the expert chilli limits)
+    # checks itself once they are all known.
+    for name, value in resolved.items():
+        if isinstance(value, RulesChecked):
+            try:
+                value.check_rules(resolved)
+            except ValueError as exc:
+                raise ValueError(f"{game}: option {name}={_short(value)} is not allowed: {exc}") from None
+    return resolved
+
+
+@runtime_checkable
+class RulesChecked(Protocol):
+    """An option value (as its ``parse`` returns it) that is checked against the other options."""
+
+    def check_rules(self, rules: Mapping[str, Any]) -> None: ...
 
 
 def _short(value: Any) -> str:

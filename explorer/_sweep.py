@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ._errors import TooLong
 from ._registry import GAMES, game_class, new_game
 from ._state import GameState
 from .bots import BOT_KINDS
@@ -109,7 +110,11 @@ def plan(game: str, players: int | Sequence[int], *, bots: str | Sequence[str],
 def play(job: Job) -> GameState:
     """The final state of ``job``'s game, its bots seeded by the table's one policy."""
     state = new_game(job.game, players=job.players, seed=job.seed, **dict(job.options))
-    return Table(state, dict(enumerate(job.bots))).play_out()
+    try:
+        return Table(state, dict(enumerate(job.bots))).play_out()
+    except TooLong as exc:  # past the game's bound on actions (explorer._bounds): stop, saying where
+        raise TooLong(f"sweep game {job.index} of combination {job.combo} (bots {', '.join(job.bots)}, "
+                      f"options {dict(job.options)}): {exc}") from None
 
 
 def row(job: Job, rules: Sequence[str]) -> dict[str, Any]:

@@ -10,11 +10,13 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Column
 from rich.table import Table as RichTable
 
+from . import _bounds
 from ._analyze_cli import analyze
-from ._errors import RecordError
+from ._errors import RecordError, TooLong
 from ._examples import verify as run_examples
 from ._registry import GAMES, game_class, new_game, replay
 from ._state import GameState
@@ -51,6 +53,22 @@ def parse_rules(pairs: list[str] | None) -> dict[str, Any]:
         except json.JSONDecodeError:
             rules[name] = value
     return rules
+
+
+def fail(text: str, code: int = 2) -> typer.Exit:
+    """Print ``text`` as an error and give the exit to raise (a sentence, never a traceback)."""
+    console.print(f"[red]{escape(text)}[/red]", highlight=False)  # rule ids in [brackets] are no markup
+    return typer.Exit(code)
+
+
+def start_table(game: str, players: int, seed: int | None, rules: dict[str, Any], bots: Any,
+                people: list[int] | None = None) -> Table:
+    """A new game at a table with bots; bad settings or a position that could never end exit 2 saying
+    why (the options, the players, a scenario's rule)."""
+    try:
+        return _watched(Table(new_game(game, players=players, seed=seed, **rules), bots, people=people or []))
+    except (TypeError, ValueError) as exc:
+        raise fail(str(exc)) from None
 
 
 GameArg = Annotated[str, typer.Argument(help=f"one of: {', '.join(GAMES)}")]
@@ -122,10 +140,21 @@ def play(
     save: Annotated[Path | None, typer.Option(help="write the game record here at the end")] = None,
 ) -> None:
     """Play in the terminal against bots: type an action's notation or its number."""
-    start = new_game(known([game])[0], players=players, seed=seed, **parse_rules(rule))
     if not 0 <= seat < players:
         raise typer.BadParameter(f"--seat must be from 0 to {players - 1}")
-    table = _watched(Table(start, bots, people=[seat]))
+    table = start_table(known([game])[0], players, seed, parse_rules(rule), bots, [seat])
+    try:
+        _play_in_terminal(table, seat)
+    except TooLong as exc:  # the game's bound on actions (explorer._bounds): stop, never hang
+        raise fail(str(exc), 3) from None
+    state = table.state
+    _print_sheet(state)
+    if save:
+        save.write_text(json.dumps(state.to_record(), indent=1))
+        console.print(f"record written to {save}")
+
+
+def _play_in_terminal(table: Table, seat: int) -> None:
     while not table.state.is_over:
         mover = table.bot_to_act()
         if mover is not None:
@@ -147,11 +176,6 @@ def play(
             console.print(f"[red]{problem}[/red]")
             continue
         table.play(answer)
-    state = table.state
-    _print_sheet(state)
-    if save:
-        save.write_text(json.dumps(state.to_record(), indent=1))
-        console.print(f"record written to {save}")
 
 
 def _watched(table: Table) -> Table:
@@ -211,11 +235,14 @@ def simulate(
     options = parse_rules(rule)
     line_up = {s: kinds[s % len(kinds)] for s in range(count)}
     for i in tqdm(range(n), desc=f"{game} games", unit="game", file=sys.stderr):
-        table = _watched(Table(new_game(game, players=count, seed=seed + i, **options), line_up))
+        table = start_table(game, count, seed + i, options, line_up)
         for bot in table.bots.values():
             if hasattr(bot, "seconds"):
                 bot.seconds = think
-        state = table.play_out()
+        try:
+            state = table.play_out()
+        except TooLong as exc:  # the game's bound on actions (explorer._bounds): stop, never hang
+            raise fail(str(exc), 3) from None
         outcome = state.outcome()
         assert outcome is not None
         for s in outcome.winners:
@@ -261,8 +288,13 @@ def random_game(
     cls = game_class(known([game])[0])
     state = new_game(game, players=players or cls.MIN_PLAYERS, seed=seed)
     rng = random.Random(seed)
+    limit = _bounds.bound(state)
     while not state.is_over:
         state = state.play(rng.choice(state.legal_actions()))
+        try:
+            _bounds.check(state, limit)
+        except TooLong as exc:
+            raise fail(str(exc), 3) from None
     print(json.dumps(state.to_record(), indent=1))
 
 

@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import TYPE_CHECKING
 
+from . import _bounds
+from ._errors import TooLong as TooLong  # re-exported: callers catch explorer.table.TooLong
 from .bots import Bot, make_bot
 
 if TYPE_CHECKING:
@@ -26,10 +28,6 @@ if TYPE_CHECKING:
 BotChoice = str | Bot
 #: Bots for a table: one kind for every seat that is not a person's, or a choice per seat.
 BotsSpec = str | Mapping[int, BotChoice] | None
-
-
-class TooLong(RuntimeError):
-    """A play-out went past its bound: a bug in a game or a bot, reported instead of a hang."""
 
 
 def bot_seed(game_seed: int, seat: int) -> int:
@@ -68,10 +66,8 @@ class Table:
     only ever see ``state.view(seat)``.
     """
 
-    #: No game needs anything like this many actions; a play-out that does is stopped (``TooLong``).
-    MAX_ACTIONS = 100_000
-
     def __init__(self, state: GameState, bots: BotsSpec = "heuristic", *, people: Iterable[int] = ()) -> None:
+        _bounds.refuse_endless(state)  # a position nobody can progress from is no game to play out
         self.people: tuple[int, ...] = tuple(sorted(set(people)))
         self.state = state
         self.bots = make_bots(state, bots, self.people)
@@ -91,25 +87,25 @@ class Table:
         if seat is None:
             raise ValueError("no bot is to act: the game is over or it is a person's turn")
         self.state = self.state.play(self.choose(seat))
+        _bounds.check(self.state)  # TooLong past the game's bound on actions: never a hang
         return self.state
 
     def play(self, action: Hashable) -> GameState:
         """A person's action (a value or its notation); the engine refuses illegal ones."""
         self.state = self.state.play(action)
+        _bounds.check(self.state)
         return self.state
 
     def play_out(self, *, limit: int | None = None,
                  on_move: Callable[[GameState], object] | None = None) -> GameState:
-        """Let bots move until a person is to act or the game is over (``limit`` moves at most)."""
-        bound = self.MAX_ACTIONS if limit is None else limit
-        for _ in range(bound):
-            if self.bot_to_act() is None:
-                return self.state
+        """Let bots move until a person is to act or the game is over (``limit`` moves at most);
+        ``TooLong`` if the game passes its bound on actions (explorer._bounds) instead."""
+        moves = 0
+        while (limit is None or moves < limit) and self.bot_to_act() is not None:
             self.step()
+            moves += 1
             if on_move is not None:
                 on_move(self.state)
-        if limit is None and self.bot_to_act() is not None:
-            raise TooLong(f"{self.state.GAME}: bots made {bound} moves without the game ending")
         return self.state
 
 

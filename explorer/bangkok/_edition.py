@@ -60,7 +60,8 @@ def _count(name: str, items: list[Any], wanted: int, what: str) -> None:
 class EditionModel(BaseModel):
     """The edition file format (JSON)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # strict: a name or a card is a JSON string; a number or true in its place is refused, not coerced.
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     name: str = Field(min_length=1, max_length=60)
     description: str = ""

@@ -1,17 +1,25 @@
-"""Starting positions for scenarios: the ``start`` rules option, checked for shape and notation.
+"""Starting positions for scenarios: the ``start`` rules option, checked for shape, notation and rules.
 
-:func:`parse_start` checks the option alone (its shape and card notation). Whether the edition has
-the named cards, and whether there is one hand per player, is checked by :func:`deal_start` when the
-game is set up, since only then are the edition and the player count known.
+:func:`parse_start` checks the option alone: its shape and card notation, the markets against the
+placement rules that hold under every option (a market starts in a1 and grows by cards sharing a
+side). The chilli limits depend on the ``expert`` options, so :meth:`StartPosition.check_rules` checks
+them once every option is known. Whether the edition has the named cards, and whether there is one
+hand per player, is checked by :func:`deal_start` when the game is set up, since only then are the
+edition and the player count known. A position that breaks a rule is refused with the rule's id and
+words. (A position where nobody holds a card, which could never end, is refused where a game is
+played out: see :mod:`explorer._bounds`.)
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+from ._catalogue import RULES
 from ._edition import Edition
-from ._notation import CELL_NAMES, CELLS, GOOD_NAMES, canonical, parse_card, parse_rows
+from ._mechanics import COLUMN_OF, ROW_OF, chilli_limits
+from ._notation import CELL_NAMES, CELLS, GOOD_NAMES, SIZE, canonical, parse_card, parse_rows
 
 KEYS = ("port", "hands", "markets", "objectives", "first_player", "boat_pile", "chilli_pile")
 MAX_SEATS = 4
@@ -45,7 +53,58 @@ def _per_seat(value: Any, what: str) -> list[Any]:
     return value
 
 
-def parse_start(value: Any) -> dict[str, Any] | None:
+def breaks(rule: str, what: str) -> ValueError:
+    """A refusal of a start position naming the rule it breaks, with the rule's words."""
+    return ValueError(f"{what}, against rule {rule} ({RULES[rule].text})")
+
+
+class StartPosition(dict[str, Any]):
+    """A normalised ``start`` option (plain JSON data, as a dict) that can check itself against the
+    other rules options once they are known (see :func:`explorer._options.resolve_options`)."""
+
+    def check_rules(self, rules: Mapping[str, Any]) -> None:
+        """``ValueError`` naming the rule if a market holds chilli cards the options do not allow."""
+        limit_rows, limit_columns = chilli_limits(rules["expert"], rules["expert_reading"])
+        for seat, rows in enumerate(self.get("markets") or ()):
+            chillies = [i for i, face in enumerate(" ".join(rows).split()) if "!" in face]
+            for limited, line_of, rule, word in ((limit_rows, ROW_OF, "bangkok.market.chilli-row", "row"),
+                                                 (limit_columns, COLUMN_OF, "bangkok.market.chilli-column",
+                                                  "column")):
+                lines = [line_of[i] for i in chillies]
+                twice = next((i for i in chillies if lines.count(line_of[i]) > 1), None)
+                if limited and twice is not None:
+                    number = line_of[twice] + 1
+                    cells = ", ".join(CELL_NAMES[i] for i in chillies if line_of[i] == line_of[twice])
+                    raise breaks(rule, f"start markets[{seat}]: {word} {number} holds chilli cards at "
+                                       f"{cells}")
+
+
+def _check_market(seat: int, rows: list[str]) -> None:
+    """``ValueError`` naming the rule if ``rows`` could not have been laid one card at a time from a1,
+    each card beside one already there (the chilli limits are left to StartPosition.check_rules)."""
+    cells = " ".join(rows).split()
+    filled = {i for i, face in enumerate(cells) if face != "."}
+    if not filled:
+        return
+    if 0 not in filled:
+        raise breaks("bangkok.market.first-corner",
+                     f"start markets[{seat}]: the market has cards but a1 is empty")
+    reached, frontier = {0}, [0]
+    while frontier:  # the cards joined to a1 side by side
+        i = frontier.pop()
+        for j in (i - SIZE, i + SIZE, i - 1 if i % SIZE else -1, i + 1 if i % SIZE < SIZE - 1 else -1):
+            if j in filled and j not in reached:
+                reached.add(j)
+                frontier.append(j)
+    apart = sorted(filled - reached)
+    if apart:
+        names = ", ".join(CELL_NAMES[i] for i in apart)
+        raise breaks("bangkok.market.adjacent",
+                     f"start markets[{seat}]: the card(s) at {names} do not join the cards from a1 side by "
+                     "side")
+
+
+def parse_start(value: Any) -> StartPosition | None:
     """The normalised ``start`` option (plain JSON data), or ``None`` for a seeded deal."""
     if value is None:
         return None
@@ -57,7 +116,7 @@ def parse_start(value: Any) -> dict[str, Any] | None:
     missing = [key for key in ("port", "hands") if key not in value]
     if missing:
         raise ValueError(f"a start position needs {' and '.join(missing)}")
-    out: dict[str, Any] = {"port": _rows(value["port"], "start port")}
+    out = StartPosition(port=_rows(value["port"], "start port"))
     hands = _per_seat(value["hands"], "start hands")
     out["hands"] = [_cards(hand, f"start hands[{seat}]") for seat, hand in enumerate(hands)]
     for seat, hand in enumerate(out["hands"]):
@@ -66,6 +125,8 @@ def parse_start(value: Any) -> dict[str, Any] | None:
     if value.get("markets") is not None:
         markets = _per_seat(value["markets"], "start markets")
         out["markets"] = [_rows(rows, f"start markets[{seat}]") for seat, rows in enumerate(markets)]
+        for seat, rows in enumerate(out["markets"]):
+            _check_market(seat, rows)
     if value.get("objectives") is not None:
         goods = _per_seat(value["objectives"], "start objectives")
         for seat, good in enumerate(goods):

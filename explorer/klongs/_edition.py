@@ -23,7 +23,9 @@ DEFAULT_NAME = "klongs-reconstructed"
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # strict: a JSON file says 8, true or "thief", and "8", 1 or 0 in their place is a mistake to name
+    # (lax pydantic would quietly turn "8" into 8 and 0 into false).
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
 class LandingModel(_Strict):

@@ -1,10 +1,13 @@
 """The long run (opt-in, outside CI's time): 100,000 seeded random games across every game, player count
 and rules option, with the conformance invariants checked at each game's end.
 
-    .venv/bin/python -m pytest tests/explorer/test_long_run.py -m long -p no:randomly -q -s
+    .venv/bin/python -m pytest tests/explorer/test_long_run.py -m long -q -s -p no:cacheprovider
 
-``LONG_GAMES`` sets the games per game (default 25,000: 100,000 in all). Each game's figure (games,
-actions, seconds, failures) is printed; benchmarks/README.md records the last full run.
+``LONG_GAMES`` sets the games per game (default 25,000: 100,000 in all). The games are interleaved (seed
+0 of every game, then seed 1, ...), so a run stopped early still covers every game. Every
+``LONG_EVERY`` seeds (default 1,000) and at the end, the figure so far (games, actions, seconds,
+failures, per game and in all) is printed (``-s`` shows it) and, if ``LONG_REPORT`` names a file,
+written there as JSON; benchmarks/README.md records the last full run.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import json
 import os
 import random
 import time
+import traceback
 from typing import Any
 
 import pytest
@@ -21,6 +25,8 @@ import explorer
 from explorer import IllegalAction
 
 GAMES = int(os.environ.get("LONG_GAMES", "25000"))
+EVERY = int(os.environ.get("LONG_EVERY", "1000"))
+REPORT = os.environ.get("LONG_REPORT", "")
 # Far more actions than any game takes: a game that reaches it does not end.
 BOUND = 20_000
 
@@ -59,13 +65,40 @@ def play_one(game: str, index: int) -> int:
     return steps
 
 
-def test_long_run(game: str) -> None:
-    started, actions, failures = time.perf_counter(), 0, []
-    for index in range(GAMES):
-        try:
-            actions += play_one(game, index)
-        except AssertionError as exc:
-            failures.append(f"seed {index}: {exc}")
+def figure(counts: dict[str, dict[str, Any]], started: float, done: bool) -> dict[str, Any]:
     seconds = time.perf_counter() - started
-    print(f"\n{game}: {GAMES} games, {actions} actions, {seconds:.0f} s, {len(failures)} failures")
-    assert not failures, failures[:5]
+    total = {key: sum(c[key] for c in counts.values()) for key in ("games", "actions", "failures")}
+    return {"done": done, "seconds": round(seconds), **total, "per_game": counts}
+
+
+def report(fig: dict[str, Any]) -> None:
+    lines = [f"{game}: {c['games']} games, {c['actions']} actions, {c['failures']} failures"
+             for game, c in fig["per_game"].items()]
+    state = "done" if fig["done"] else "so far"
+    print(f"\nlong run ({state}): {fig['games']} games, {fig['actions']} actions, {fig['seconds']} s, "
+          f"{fig['failures']} failures; " + "; ".join(lines), flush=True)
+    if REPORT:
+        with open(REPORT, "w", encoding="utf-8") as out:
+            json.dump(fig, out, indent=1)
+
+
+def test_long_run() -> None:
+    started = time.perf_counter()
+    counts: dict[str, dict[str, Any]] = {
+        game: {"games": 0, "actions": 0, "failures": 0, "first_failures": []} for game in explorer.GAMES}
+    for index in range(GAMES):
+        for game in explorer.GAMES:
+            count = counts[game]
+            try:
+                count["actions"] += play_one(game, index)
+            except Exception as exc:  # any crash is a failure to count, not the end of the run
+                count["failures"] += 1
+                if len(count["first_failures"]) < 5:
+                    text = traceback.format_exception_only(type(exc), exc)[-1].strip()
+                    count["first_failures"].append(f"seed {index}: {text[:300]}")
+            count["games"] += 1
+        if (index + 1) % EVERY == 0 and index + 1 < GAMES:
+            report(figure(counts, started, done=False))
+    final = figure(counts, started, done=True)
+    report(final)
+    assert final["failures"] == 0, {game: c["first_failures"] for game, c in counts.items()}
