@@ -1,11 +1,14 @@
 """Serve the Voila app hub (./dev hub): ``python -m widgets.hub [--port N] [--theme dark] [--pool-size N]``.
 
-Voila is started so that closed pages leave no kernels behind (the shutdown request needs no XSRF
-token, and idle kernels are culled), nothing is fetched from outside the machine (our template
-drops the lab template's CDN stylesheets), widget updates go out at once (TCP_NODELAY on the kernel
-websockets: ``widgets._nodelay``), and the play apps and the hub page open on kernels that already
-ran them (a pool of preheated kernels per page; each visitor still gets a kernel of their own).
-Pages load only the JupyterLab extensions an app draws with (``LAB_EXTENSIONS``), not every one
+Voila is started so that closed pages leave no kernels behind (the page-unload shutdown sends the XSRF
+token every POST needs, and kernels left idle, open tab or not, are culled), a public host stays up
+(kernels capped, with a "too many visitors" page past the cap; a strict Content-Security-Policy; no
+tracebacks shown to visitors but with ``--debug``: ``widgets._hosting``, docs/hosting.md), nothing is
+fetched from outside the machine (our template drops the lab template's CDN stylesheets), widget
+updates go out at once (TCP_NODELAY on the kernel websockets: ``widgets._nodelay``), and the play apps
+and the hub page open on kernels that already ran them (a pool of preheated kernels per page; each
+visitor still gets a kernel of their own). Pages load only the JupyterLab extensions an app draws with
+(``LAB_EXTENSIONS``), not every one
 installed. ``/`` redirects to the hub notebook.
 """
 
@@ -15,6 +18,7 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from traitlets.config import Config
 
@@ -30,6 +34,15 @@ PREHEATED = (HUB, "tindahan_play.ipynb", "bastos_play.ipynb", "bangkok_play.ipyn
 #: pages) fits a 2-core host with room to spare; a second visitor within the few seconds a kernel
 #: takes to refill waits as long as without preheating.
 DEFAULT_POOL_SIZE = 1
+#: Kernels at most (preheated ones included) before a visitor is shown "too many visitors, try again in
+#: a minute". Sized for a 2-core, 24 GB host: 40 kernels of 70-100 MB are 4 GB, and two cores still
+#: answer 40 learners' clicks (a click is about 50 ms of CPU); more would be kernels starting in
+#: bursts faster than two cores start them.
+DEFAULT_MAX_KERNELS = 40
+#: Minutes without a message before a kernel is shut down, its page open or not: a learner who left a
+#: tab open must not hold one of the DEFAULT_MAX_KERNELS for ever. The page then no longer answers
+#: (reloading it deals a new game).
+DEFAULT_CULL_IDLE_MINUTES = 20.0
 #: The JupyterLab extensions a Voila page loads. Voila loads every installed one by default, and the
 #: pages then log an error for each that cannot run outside JupyterLab (jupytext's: "Failed to create
 #: module", "#RUNTIME-012") and a version warning for each shared JupyterLab module it was built
@@ -41,12 +54,16 @@ LAB_EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "@voila-dashboards/widg
 
 
 def voila_argv(port: int, theme: str, root: Path = NOTEBOOKS, *, pool_size: int = DEFAULT_POOL_SIZE,
-               nodelay: bool = True) -> list[str]:
+               nodelay: bool = True, cull_idle_minutes: float = DEFAULT_CULL_IDLE_MINUTES,
+               debug: bool = False) -> list[str]:
     """The command-line configuration both the hub and the browser tests start Voila with.
 
     ``pool_size`` preheated kernels per page of PREHEATED (0: none); ``nodelay=False`` leaves Nagle's
-    algorithm on, for benchmarks that compare.
+    algorithm on, for benchmarks that compare; kernels idle ``cull_idle_minutes`` are shut down, their
+    page open or not (checked every minute, or more often for shorter times); ``debug`` shows a failing
+    cell's traceback on the page (never on a public host: it shows the server's paths and code).
     """
+    idle = max(1, round(cull_idle_minutes * 60))
     argv = [
         str(root),
         "--no-browser",
@@ -54,11 +71,10 @@ def voila_argv(port: int, theme: str, root: Path = NOTEBOOKS, *, pool_size: int 
         f"--port={port}",
         "--template=rules-explorer",
         f"--theme={theme}",
-        "--Voila.tornado_settings=disable_check_xsrf=True",
-        "--MappingKernelManager.cull_interval=60",
-        "--MappingKernelManager.cull_idle_timeout=600",
-        "--MappingKernelManager.cull_connected=False",
-        "--VoilaConfiguration.show_tracebacks=True",
+        f"--MappingKernelManager.cull_interval={min(60, max(1, idle // 4))}",
+        f"--MappingKernelManager.cull_idle_timeout={idle}",
+        "--MappingKernelManager.cull_connected=True",
+        f"--VoilaConfiguration.show_tracebacks={debug}",
     ]
     if nodelay:
         argv.append(f"--Voila.kernel_websocket_connection_class={NODELAY_CONNECTION}")
@@ -91,6 +107,15 @@ def _pool_size(text: str) -> int:
     return size
 
 
+def _at_least(minimum: float, kind: type[int] | type[float] = int) -> Any:
+    def parse(text: str) -> int | float:
+        value = kind(text)
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"{value} is less than {minimum}")
+        return value
+    return parse
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="./dev hub", description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8866")))
@@ -100,6 +125,14 @@ def main(argv: list[str] | None = None) -> None:
                              "(default 1, or $POOL_SIZE; 0 turns preheating off)")
     parser.add_argument("--nagle", action="store_true",
                         help="leave Nagle's algorithm on (slower clicks; for benchmarks that compare)")
+    parser.add_argument("--max-kernels", type=_at_least(1), default=DEFAULT_MAX_KERNELS,
+                        help="kernels at most, preheated ones included; past it a visitor gets a 'too many "
+                             f"visitors, try again in a minute' page (default {DEFAULT_MAX_KERNELS})")
+    parser.add_argument("--cull-idle", type=_at_least(0.01, float), default=DEFAULT_CULL_IDLE_MINUTES,
+                        metavar="MINUTES", help="shut down a kernel idle this long, its page open or not "
+                                                f"(default {DEFAULT_CULL_IDLE_MINUTES:g})")
+    parser.add_argument("--debug", action="store_true",
+                        help="show a failing cell's traceback on the page (never on a public host)")
     args = parser.parse_args(argv)
     os.environ.update(voila_env())
 
@@ -107,14 +140,19 @@ def main(argv: list[str] | None = None) -> None:
     from tornado.web import RedirectHandler
     from voila.app import Voila
 
+    from ._hosting import SecurityHeaders, hosted_handlers
+
     class HubVoila(Voila):  # type: ignore[misc]
         def init_handlers(self) -> list[tuple[object, ...]]:
+            # Voila calls this once its tornado application exists: the policy goes on every response.
+            self.app.add_transform(SecurityHeaders)
             hub = url_path_join(self.server_url, "voila/render", HUB)
-            handlers: list[tuple[object, ...]] = super().init_handlers()
+            handlers = hosted_handlers(super().init_handlers(), args.max_kernels)
             return [(self.server_url, RedirectHandler, {"url": hub}), *handlers]
 
     print(f"Rules Explorer app hub: http://127.0.0.1:{args.port}/  (Ctrl+C stops it)", flush=True)
-    argv = voila_argv(args.port, args.theme, pool_size=args.pool_size, nodelay=not args.nagle)
+    argv = voila_argv(args.port, args.theme, pool_size=args.pool_size, nodelay=not args.nagle,
+                      cull_idle_minutes=args.cull_idle, debug=args.debug)
     sys.exit(HubVoila.launch_instance(argv=argv, config=voila_config(args.pool_size)))
 
 

@@ -86,14 +86,15 @@ LOGS: dict[str, Path] = {}
 
 
 @contextmanager
-def serve_hub(theme: str = "light") -> Iterator[str]:
-    """The hub served exactly as `./dev hub [--theme dark]` serves it, on a free port; yields its URL."""
+def serve_hub(theme: str = "light", *options: str) -> Iterator[str]:
+    """The hub served exactly as `./dev hub [--theme dark] [options]` serves it, on a free port; yields
+    its URL."""
     port = free_port()
     ARTIFACTS.mkdir(exist_ok=True)
     log = ARTIFACTS / f"voila-{theme}-{port}.log"
     with log.open("w") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "widgets.hub", "--port", str(port), "--theme", theme],
-                                cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
+        proc = subprocess.Popen([sys.executable, "-m", "widgets.hub", "--port", str(port), "--theme", theme,
+                                 *options], cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
         base = f"http://127.0.0.1:{port}"
         SERVERS[base], LOGS[base] = proc, log
         try:
@@ -222,12 +223,11 @@ class OutsideRequests(list[str]):
     """URLs a page asked for outside the machine (each is refused, and fails the test)."""
 
 
-@pytest.fixture
-def page(browser: object) -> Iterator[object]:
-    from playwright.sync_api import Browser, Route
+def watched_page(context: Any) -> Any:
+    """A new page of ``context`` that records its uncaught errors and console (console_problems) and
+    the requests it makes outside the machine (refused; ``page.outside_requests``)."""
+    from playwright.sync_api import Route
 
-    assert isinstance(browser, Browser)
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
     outside = OutsideRequests()
 
     def guard(route: Route) -> None:
@@ -241,16 +241,26 @@ def page(browser: object) -> Iterator[object]:
 
     context.route("**/*", guard)
     page = context.new_page()
-    page.outside_requests = outside  # type: ignore[attr-defined]
+    page.outside_requests = outside
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.page_errors = errors  # type: ignore[method-assign,assignment]  # a list, read by the tests
+    page.page_errors = errors  # a list, read by the tests
     console: list[tuple[str, str]] = []
     page.on("console", lambda message: console.append((message.type, message.text)))
-    page.console_log = console  # type: ignore[attr-defined]  # read by console_problems()
+    page.console_log = console  # read by console_problems()
+    return page
+
+
+@pytest.fixture
+def page(browser: object) -> Iterator[object]:
+    from playwright.sync_api import Browser
+
+    assert isinstance(browser, Browser)
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = watched_page(context)
     yield page
     context.close()
-    assert not outside, f"requests left the machine: {outside}"
+    assert not page.outside_requests, f"requests left the machine: {page.outside_requests}"
 
 
 # ---- driving an app page: every widget root carries data-move, data-busy and data-current --------

@@ -1,0 +1,213 @@
+"""The hub is fit for a public host (issue 11, "Hosted demos"): XSRF checked on every POST but with the
+page-unload shutdown carrying its token; tracebacks only with --debug; a cap on kernels with a clear
+"too many visitors" page; idle kernels culled with their page still open; a strict Content-Security-
+Policy with no console error; and ten visitors opening one app at once each get a working table."""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from typing import Any
+
+import pytest
+
+from widgets.hub import DEFAULT_POOL_SIZE, PREHEATED, voila_argv
+
+from .conftest import (
+    ARTIFACTS,
+    LOGS,
+    SERVERS,
+    console_problems,
+    kernel_ids,
+    open_app,
+    page_kernel,
+    serve_hub,
+    watched_page,
+)
+
+TABLE = ".re-trick-table"
+PLAY = "/voila/render/tindahan_play.ipynb?delay=0"
+# Records the page's Content-Security-Policy violations (Chromium also logs each as a console error).
+RECORD_VIOLATIONS = """
+window.cspViolations = [];
+document.addEventListener('securitypolicyviolation',
+    e => window.cspViolations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+"""
+
+
+def request(url: str, method: str = "POST", body: bytes | None = b"", headers: dict[str, str] | None = None,
+            ) -> int:
+    """The HTTP status the hub answers ``method url`` with."""
+    req = urllib.request.Request(url, data=body, method=method, headers=headers or {})
+    try:
+        with urllib.request.urlopen(req, timeout=30) as response:
+            return int(response.status)
+    except urllib.error.HTTPError as error:
+        return int(error.code)
+
+
+def test_tracebacks_only_with_debug_and_xsrf_always_checked() -> None:
+    argv = voila_argv(8866, "light")
+    assert "--VoilaConfiguration.show_tracebacks=False" in argv
+    assert "--VoilaConfiguration.show_tracebacks=True" in voila_argv(8866, "light", debug=True)
+    assert not [a for a in argv if "xsrf" in a.lower()], "XSRF checking must stay on"
+    # Idle kernels are culled with their page open or not, after the stated time.
+    assert "--MappingKernelManager.cull_connected=True" in argv
+    assert "--MappingKernelManager.cull_idle_timeout=90" in voila_argv(8866, "light", cull_idle_minutes=1.5)
+
+
+@pytest.mark.browser
+def test_cross_site_posts_are_refused_and_the_pages_own_shutdown_passes(page: Any, voila_url: str) -> None:
+    open_app(page, voila_url + PLAY, TABLE)
+    kernel = page_kernel(page)
+    pid = SERVERS[voila_url].pid
+    cookies = {c["name"]: c["value"] for c in page.context.cookies()}
+    assert "_xsrf" in cookies, "the page must set the XSRF cookie its unload shutdown sends back"
+    # What a browser sends for a form another site posts at the hub: the hub's cookies, no token.
+    sent = {"Cookie": "; ".join(f"{k}={v}" for k, v in cookies.items())}
+    cross = {**sent, "Origin": "http://evil.example"}
+    form = {"Content-Type": "application/x-www-form-urlencoded"}
+    shutdown = f"{voila_url}/voila/api/shutdown/{kernel}"
+    refused = {
+        "shutdown, cross-site": request(shutdown, headers={**cross, **form}),
+        "shutdown, no token": request(shutdown, headers={**sent, **form}),
+        "kernel delete": request(f"{voila_url}/api/kernels/{kernel}", "DELETE", None, sent),
+        "login": request(f"{voila_url}/login", body=b"password=x", headers={**cross, **form}),
+    }
+    assert all(status in (403, 404) for status in refused.values()), refused
+    assert kernel in kernel_ids(pid), "a refused request shut the kernel down"
+    # The page's own shutdown (what its unload handler sends: the cookie's token in the form) passes.
+    token = urllib.parse.urlencode({"_xsrf": cookies["_xsrf"]}).encode()
+    assert request(shutdown, body=token, headers={**sent, **form}) == 204
+    deadline = time.monotonic() + 20
+    while kernel in kernel_ids(pid) and time.monotonic() < deadline:
+        time.sleep(0.3)
+    assert kernel not in kernel_ids(pid)
+
+
+@pytest.mark.browser
+def test_every_response_carries_a_strict_policy_and_pages_break_none_of_it(page: Any, voila_url: str) -> None:
+    page.add_init_script(RECORD_VIOLATIONS)
+    response = page.goto(voila_url + PLAY.replace("delay=0", "players=3&seed=11&delay=0"),
+                         wait_until="domcontentloaded", timeout=90_000)
+    assert response is not None
+    header = response.headers["content-security-policy"]
+    policy = dict(part.strip().split(" ", 1) for part in header.split(";"))
+    for directive in ("script-src", "style-src", "font-src", "connect-src", "img-src"):
+        assert "http" not in policy[directive] and "*" not in policy[directive], policy[directive]
+    assert "'unsafe-inline'" not in policy["script-src"] and "'unsafe-eval'" not in policy["script-src"]
+    assert policy["default-src"] == "'none'" and policy["connect-src"] == "'self'"
+    page.wait_for_selector(f"{TABLE} button.legal", timeout=90_000)
+    # A click goes through the kernel websocket (connect-src) and redraws the table.
+    move = page.locator(TABLE).get_attribute("data-move")
+    page.locator(f"{TABLE} button.legal").first.click()
+    page.wait_for_function(f"m => document.querySelector('{TABLE}').dataset.move !== m", arg=move,
+                           timeout=30_000)
+    assert page.evaluate("window.cspViolations") == []
+    assert console_problems(page) == []
+    # Every other kind of response carries the policy too: a redirect, a script, JSON, a 404.
+    for path in ("/", "/voila/static/voila.js", "/voila/api/contents", "/voila/render/nothing.ipynb"):
+        try:
+            with urllib.request.urlopen(voila_url + path, timeout=30) as other:
+                headers = other.headers
+        except urllib.error.HTTPError as error:
+            headers = error.headers
+        assert headers["Content-Security-Policy"].startswith("default-src 'none'"), path
+
+
+@pytest.mark.browser
+def test_kernel_cap_shows_a_busy_page_and_idle_open_pages_are_culled(browser: Any) -> None:
+    """One kernel at most and no preheated pool: a second visitor is told to come back (at once, not
+    after a hang); the first visitor's kernel, idle with its page still open, is shut down after the
+    stated 30 seconds (shorter, and a slow page may not be drawn before its kernel goes), and then the
+    second visitor gets a table."""
+    with serve_hub("light", "--pool-size", "0", "--max-kernels", "1", "--cull-idle", "0.5") as base:
+        pid = SERVERS[base].pid
+        first, second = browser.new_context(), browser.new_context()
+        try:
+            page = first.new_page()
+            open_app(page, base + PLAY, TABLE, "button.legal")
+            kernel = page_kernel(page)
+            other = second.new_page()
+            started = time.monotonic()
+            response = other.goto(base + PLAY, wait_until="load", timeout=30_000)
+            assert response is not None and response.status == 503
+            assert response.headers["retry-after"] == "60"
+            assert "Too many visitors" in other.locator("h1").inner_text()
+            assert "try again in a minute" in other.locator("body").inner_text()
+            assert time.monotonic() - started < 15, "the busy page must come at once"
+            deadline = time.monotonic() + 90
+            while kernel in kernel_ids(pid) and time.monotonic() < deadline:
+                time.sleep(0.5)
+            assert kernel not in kernel_ids(pid), "an idle kernel with its page open was not culled"
+            assert "Culling 'idle' kernel" in LOGS[base].read_text()
+            assert not page.is_closed()
+            open_app(other, base + PLAY, TABLE, "button.legal")
+        finally:
+            first.close()
+            second.close()
+
+
+PAGES = 10
+
+
+@pytest.mark.browser
+@pytest.mark.long
+def test_ten_visitors_open_one_app_at_once(browser: Any) -> None:
+    """Ten pages of one play app opened together: every page shows its table and answers a click, and
+    once they are closed no kernel is left but the preheated pool. The figures (time to visible, kernels
+    left) go to test-artifacts/hosting-load.json."""
+    pool = len(PREHEATED) * DEFAULT_POOL_SIZE
+    with serve_hub("light") as base:
+        pid = SERVERS[base].pid
+        deadline = time.monotonic() + 120
+        while len(kernel_ids(pid)) < pool and time.monotonic() < deadline:
+            time.sleep(0.5)  # the pool is started, so the burst meets the hub as a visitor would
+        contexts = [browser.new_context() for _ in range(PAGES)]
+        pages = [watched_page(context) for context in contexts]
+        try:
+            started = time.monotonic()
+            for n, page in enumerate(pages):
+                page.goto(f"{base}{PLAY}&seed={n + 1}", wait_until="commit", timeout=300_000)
+            shown: dict[int, float] = {}
+            while len(shown) < PAGES and time.monotonic() - started < 300:
+                for n, page in enumerate(pages):
+                    if n not in shown and page.locator(f"{TABLE} button.legal").count():
+                        shown[n] = time.monotonic() - started
+                time.sleep(0.2)
+            missing = sorted(set(range(PAGES)) - set(shown))
+            assert not missing, f"pages never shown in 300 s: {missing}"
+            kernels = {page_kernel(page) for page in pages}
+            assert len(kernels) == PAGES, "two visitors shared a kernel"
+            answered = []
+            for page in pages:
+                move = page.locator(TABLE).get_attribute("data-move")
+                clicked = time.monotonic()
+                page.locator(f"{TABLE} button.legal").first.click()
+                page.wait_for_function(f"m => document.querySelector('{TABLE}').dataset.move !== m", arg=move,
+                                       timeout=60_000)
+                answered.append(time.monotonic() - clicked)
+            problems = {n: console_problems(page) for n, page in enumerate(pages) if console_problems(page)}
+            assert not problems, problems
+            assert not [page.outside_requests for page in pages if page.outside_requests]
+        finally:
+            for page, context in zip(pages, contexts, strict=True):
+                page.goto("about:blank")
+                context.close()
+        deadline = time.monotonic() + 60
+        while kernels & kernel_ids(pid) and time.monotonic() < deadline:
+            time.sleep(0.5)
+        left = kernel_ids(pid)
+        figures = {"pages": PAGES, "visible_median_s": round(statistics.median(shown.values()), 1),
+                   "visible_max_s": round(max(shown.values()), 1),
+                   "click_max_s": round(max(answered), 2), "visitor_kernels_left": len(kernels & left),
+                   "kernels_left": len(left), "preheated_pool": pool}
+        ARTIFACTS.mkdir(exist_ok=True)
+        (ARTIFACTS / "hosting-load.json").write_text(json.dumps(figures, indent=1))
+        print(figures)
+        assert not kernels & left, f"kernels of closed pages still run: {kernels & left}"
+        assert len(left) <= pool, f"more kernels than the {pool} preheated ones: {left}"
