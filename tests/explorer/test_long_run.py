@@ -3,11 +3,12 @@ and rules option, with the conformance invariants checked at each game's end.
 
     .venv/bin/python -m pytest tests/explorer/test_long_run.py -m long -q -s -p no:cacheprovider
 
-``LONG_GAMES`` sets the games per game (default 25,000: 100,000 in all). The games are interleaved (seed
-0 of every game, then seed 1, ...), so a run stopped early still covers every game. Every
-``LONG_EVERY`` seeds (default 1,000) and at the end, the figure so far (games, actions, seconds,
-failures, per game and in all) is printed (``-s`` shows it) and, if ``LONG_REPORT`` names a file,
-written there as JSON; benchmarks/README.md records the last full run.
+Each game must also end within its bound on actions (explorer/_bounds.py). ``LONG_GAMES`` sets the
+games per game (default 25,000: 100,000 in all). The games are interleaved (seed 0 of every game,
+then seed 1, ...), so a run stopped early still covers every game. Every ``LONG_EVERY`` seeds
+(default 1,000) and at the end, the figure so far (games, actions, seconds, failures, per game and in
+all) is printed (``-s`` shows it) and, if ``LONG_REPORT`` names a file, written there as JSON;
+benchmarks/README.md records the last full run.
 """
 
 from __future__ import annotations
@@ -23,12 +24,11 @@ import pytest
 
 import explorer
 from explorer import IllegalAction
+from explorer._bounds import bound
 
 GAMES = int(os.environ.get("LONG_GAMES", "25000"))
 EVERY = int(os.environ.get("LONG_EVERY", "1000"))
 REPORT = os.environ.get("LONG_REPORT", "")
-# Far more actions than any game takes: a game that reaches it does not end.
-BOUND = 20_000
 
 pytestmark = [pytest.mark.long, pytest.mark.slow]  # -m "not slow" leaves it out too
 
@@ -44,11 +44,12 @@ def play_one(game: str, index: int) -> int:
     players = cls.MIN_PLAYERS + index % (cls.MAX_PLAYERS - cls.MIN_PLAYERS + 1)
     state = explorer.new_game(game, players=players, seed=index, **random_rules(cls, rng))
     inventory = state.inventory()
+    limit = bound(state).actions  # the game's own bound on actions (explorer/_bounds.py)
     steps = 0
     while not state.is_over:
         state = state.play(rng.choice(state.legal_actions()))
         steps += 1
-        assert steps < BOUND, f"{game} seed {index}: no end after {BOUND} actions"
+        assert steps <= limit, f"{game} seed {index}: no end within its bound of {limit} actions"
     assert state.inventory() == inventory, "components must be conserved"
     totals = [0] * players
     for line in state.score_sheet():
