@@ -140,9 +140,10 @@ done = scenario(["PZ F P", *OTHER_ROWS], ["P!1P", "F", "PF"],
                 objectives=["B", "P"])
 done = done.play(done.collections("PF", "R1R").actions[0]).play("market:P!1P@c3")
 done = done.play(done.legal_actions()[0])
+laid = ["BF PP .", *crowded[1:]]  # a market grows from a1: a card there, with no passion fruit
 crowd = explorer.new_game("bangkok", players=2, seed=1, type1_below_zero=True, start={
     "port": ["ZB F P", *OTHER_ROWS], "hands": [["Z", "F", "B"], ["PZ", "ZB", "PF"]],
-    "markets": [crowded, [". . .", ". . .", ". . ."]], "objectives": ["Z", "P"]})
+    "markets": [laid, [". . .", ". . .", ". . ."]], "objectives": ["Z", "P"]})
 steps = [
     Step("The book's 20-point market", "This market is complete and the game is over, so every objective "
          "is shown. Choose each score line to see which cards it counts.", done,
