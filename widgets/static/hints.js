@@ -6,7 +6,6 @@
 
 const hintInfo = (view) => asObject(asObject(view).hints);
 const capital = (text) => (text ? text[0].toUpperCase() + text.slice(1) : "");
-const lowerFirst = (text) => (text ? text[0].toLowerCase() + text.slice(1) : "");
 
 // A request is answered when the kernel's count of answers catches up with the page's count of asks.
 const hintThinking = (view, ui) => Number(ui.hintAsked ?? 0) > Number(hintInfo(view).asked ?? 0);
@@ -32,9 +31,9 @@ function hintItem(item, index, ui) {
     h("div", { class: "re-hint-reason", "data-role": "hint-reason", text: `${String(item.reason ?? "")}.` }),
     h("div", { class: "re-hint-actions" },
       h("button", { class: "re-button", type: "button", "data-role": "hint-show", "data-index": String(index), "aria-pressed": String(marked),
-        "aria-label": `Show ${lowerFirst(label)} on the board`, title: "Mark this move on the board", text: "Show on the board" }),
+        "aria-label": `Show on the board: ${label}`, title: "Mark this move on the board", text: "Show on the board" }),
       h("button", { class: "re-button", type: "button", "data-role": "hint-play", "data-index": String(index),
-        "aria-label": `Play ${lowerFirst(label)}`, title: "Play this move now", text: "Play it" })),
+        "aria-label": `Play this move: ${label}`, title: "Play this move now", text: "Play it" })),
     marked && ui.hintNote ? h("div", { class: "re-hint-note", role: "status", text: ui.hintNote }) : null);
 }
 
