@@ -132,11 +132,12 @@ def test_a_position_where_nobody_can_lay_a_card_is_not_played_out() -> None:
 
 
 @pytest.mark.timeout(120)
-def test_explorer_simulate_refuses_a_position_that_could_never_end() -> None:
-    result = CliRunner().invoke(app, ["simulate", "bangkok", "-n", "2", "--players", "2", "--bots", "random",
-                                      "--rule", "start=" + json.dumps(NOBODY)])
-    assert result.exit_code == 2, result.output
-    assert "every hand is empty" in result.output and "bangkok.place.hand-card" in result.output
+def test_explorer_simulate_and_play_refuse_a_position_that_could_never_end() -> None:
+    position = ["--players", "2", "--bots", "random", "--rule", "start=" + json.dumps(NOBODY)]
+    for command in (["simulate", "bangkok", "-n", "2"], ["play", "bangkok", "--seat", "0"]):
+        result = CliRunner().invoke(app, command + position, input="0\n" * 50)
+        assert result.exit_code == 2, result.output
+        assert "every hand is empty" in result.output and "bangkok.place.hand-card" in result.output
 
 
 # ---- every game's bound on actions --------------------------------------------------------------
