@@ -35,8 +35,13 @@ def bot_seed(game_seed: int, seat: int) -> int:
     return game_seed * 1000 + seat
 
 
-def make_bots(state: GameState, spec: BotsSpec, people: Iterable[int] = ()) -> dict[int, Bot]:
-    """A bot for every seat that is not a person's, as ``spec`` says, seeded by :func:`bot_seed`."""
+def make_bots(state: GameState, spec: BotsSpec, people: Iterable[int] = (),
+              source: Callable[[], GameState] | None = None) -> dict[int, Bot]:
+    """A bot for every seat that is not a person's, as ``spec`` says, seeded by :func:`bot_seed`.
+
+    ``source`` returns the table's current state: bots that read the public table from it (the
+    strong bot where a view does not carry the whole table, as in Klongs) are given it (``watch``).
+    """
     people = set(people)
     others = [s for s in range(state.players) if s not in people]
     chosen: Mapping[int, BotChoice]
@@ -56,6 +61,11 @@ def make_bots(state: GameState, spec: BotsSpec, people: Iterable[int] = ()) -> d
     if missing:
         raise ValueError(f"seat(s) {', '.join(map(str, missing))} need a bot (bots='heuristic' or "
                          "'random'), or a person to play them")
+    if source is not None:
+        for bot in bots.values():
+            watch = getattr(bot, "watch", None)
+            if callable(watch):
+                watch(source)
     return bots
 
 
@@ -70,7 +80,7 @@ class Table:
         _bounds.refuse_endless(state)  # a position nobody can progress from is no game to play out
         self.people: tuple[int, ...] = tuple(sorted(set(people)))
         self.state = state
-        self.bots = make_bots(state, bots, self.people)
+        self.bots = make_bots(state, bots, self.people, source=lambda: self.state)
 
     def bot_to_act(self) -> int | None:
         """The seat of the bot to move now, or ``None`` (a person's turn, or the game is over)."""
