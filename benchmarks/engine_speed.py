@@ -1,6 +1,6 @@
 """Random playouts, in actions per second of CPU time, one core.
 
-    .venv/bin/python benchmarks/engine_speed.py [--seconds 5] [--playout] [--wall] [--bots heuristic] [GAME ...]
+    .venv/bin/python benchmarks/engine_speed.py [--seconds 5] [--playout] [--wall] [--bots KIND] [GAME ...]
 
 Each action is one `legal_actions()` query plus one `play()` (which returns a new state), exactly
 what a bot or a learner's click costs. With `--playout`, each game's playout path is measured too
