@@ -43,6 +43,8 @@ DEFAULT_MAX_KERNELS = 40
 #: tab open must not hold one of the DEFAULT_MAX_KERNELS for ever. The page then no longer answers
 #: (reloading it deals a new game).
 DEFAULT_CULL_IDLE_MINUTES = 20.0
+#: Seconds to wait for a cell's outputs once its kernel replied (voila_config).
+IOPUB_TIMEOUT = 60
 #: The JupyterLab extensions a Voila page loads. Voila loads every installed one by default, and the
 #: pages then log an error for each that cannot run outside JupyterLab (jupytext's: "Failed to create
 #: module", "#RUNTIME-012") and a version warning for each shared JupyterLab module it was built
@@ -85,10 +87,15 @@ def voila_argv(port: int, theme: str, root: Path = NOTEBOOKS, *, pool_size: int 
 
 def voila_config(pool_size: int = DEFAULT_POOL_SIZE) -> Config:
     """What the command line cannot say: a pool only for the pages of PREHEATED ("default" covers
-    every other notebook: none), and the JupyterLab extensions pages load (LAB_EXTENSIONS)."""
+    every other notebook: none), the JupyterLab extensions pages load (LAB_EXTENSIONS), and how long
+    a page waits for its outputs (IOPUB_TIMEOUT)."""
     pools = {"default": {"pool_size": 0}} | {page: {"pool_size": pool_size} for page in PREHEATED}
     config = Config()
     config.VoilaKernelManager.kernel_pools_config = pools if pool_size > 0 else {}
+    # Seconds the page's renderer waits for a cell's outputs after the kernel said the cell ran. At
+    # nbclient's 4 s, a busy host (ten visitors' kernels starting on two cores) lost the cell's last
+    # outputs, the app's widget among them: the page came without its table, and never showed one.
+    config.VoilaExecutor.iopub_timeout = IOPUB_TIMEOUT
     config.VoilaConfiguration.extension_allowlist = list(LAB_EXTENSIONS)
     return config
 

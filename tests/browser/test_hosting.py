@@ -15,11 +15,12 @@ from typing import Any
 
 import pytest
 
-from widgets.hub import DEFAULT_POOL_SIZE, PREHEATED, voila_argv
+from widgets.hub import DEFAULT_CULL_IDLE_MINUTES, DEFAULT_POOL_SIZE, PREHEATED, voila_argv, voila_config
 
 from .conftest import (
     ARTIFACTS,
     LOGS,
+    ROOT,
     SERVERS,
     console_problems,
     kernel_ids,
@@ -58,6 +59,13 @@ def test_tracebacks_only_with_debug_and_xsrf_always_checked() -> None:
     # Idle kernels are culled with their page open or not, after the stated time.
     assert "--MappingKernelManager.cull_connected=True" in argv
     assert "--MappingKernelManager.cull_idle_timeout=90" in voila_argv(8866, "light", cull_idle_minutes=1.5)
+    # A page on a busy host waits for its outputs (nbclient's 4 s lost the app's table under load).
+    assert voila_config().VoilaExecutor.iopub_timeout >= 60
+    # Binder's Voila culls and hides tracebacks as the hub does.
+    binder = json.loads((ROOT / "binder/jupyter_config/jupyter_server_config.json").read_text())
+    assert binder["MappingKernelManager"]["cull_connected"] is True
+    assert binder["MappingKernelManager"]["cull_idle_timeout"] == DEFAULT_CULL_IDLE_MINUTES * 60
+    assert binder["VoilaConfiguration"]["show_tracebacks"] is False
 
 
 @pytest.mark.browser
@@ -153,6 +161,17 @@ def test_kernel_cap_shows_a_busy_page_and_idle_open_pages_are_culled(browser: An
 
 
 PAGES = 10
+#: Seconds every page has to show its table. Generous: on the shared 2-core test machine (load
+#: average 40-70 while other suites run) one kernel start alone can take a minute.
+VISIBLE_WITHIN = 600
+
+
+def drawn(page: Any) -> bool:
+    """Whether ``page`` shows its table with a card to play (False while it is still navigating)."""
+    try:
+        return bool(page.evaluate(f"() => !!document.querySelector('{TABLE} button.legal')"))
+    except Exception:  # the page's execution context went with its navigation
+        return False
 
 
 @pytest.mark.browser
@@ -172,15 +191,17 @@ def test_ten_visitors_open_one_app_at_once(browser: Any) -> None:
         try:
             started = time.monotonic()
             for n, page in enumerate(pages):
-                page.goto(f"{base}{PLAY}&seed={n + 1}", wait_until="commit", timeout=300_000)
+                # Not page.goto(): it waits for the response to start, and Voila starts a page's
+                # response only once its kernel runs, so the visits would come one after another.
+                page.evaluate("url => { window.location.href = url; }", f"{base}{PLAY}&seed={n + 1}")
             shown: dict[int, float] = {}
-            while len(shown) < PAGES and time.monotonic() - started < 300:
+            while len(shown) < PAGES and time.monotonic() - started < VISIBLE_WITHIN:
                 for n, page in enumerate(pages):
-                    if n not in shown and page.locator(f"{TABLE} button.legal").count():
+                    if n not in shown and drawn(page):
                         shown[n] = time.monotonic() - started
                 time.sleep(0.2)
             missing = sorted(set(range(PAGES)) - set(shown))
-            assert not missing, f"pages never shown in 300 s: {missing}"
+            assert not missing, f"pages never shown in {VISIBLE_WITHIN} s: {missing}"
             kernels = {page_kernel(page) for page in pages}
             assert len(kernels) == PAGES, "two visitors shared a kernel"
             answered = []
