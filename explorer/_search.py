@@ -106,7 +106,7 @@ def _final_scores(pos: Any, playout: Playout) -> list[int]:
 
 
 def _roll(sample: Any, seat: int, action: str, rng: random.Random, stats: MoveStats,
-          horizon: int | None = None) -> None:
+          horizon: int | None = None, round_end: bool = False) -> None:
     playout = sample.playout()
     before = playout.scores()[seat]
     pos: Any = getattr(playout, "_pos", None)
@@ -124,7 +124,7 @@ def _roll(sample: Any, seat: int, action: str, rng: random.Random, stats: MoveSt
             trick_open = False
         if gained_at is None and (playout.is_over or playout.current_player == seat):
             gained_at = playout.scores()[seat] - before
-        if playout.is_over:
+        if playout.is_over or (round_end and getattr(pos, "round", 0) != sample.round):
             break
         if horizon is not None and playout.current_player == seat:
             turns += 1  # the seat's own moves after this one (a turn may take several)
@@ -142,11 +142,13 @@ def _roll(sample: Any, seat: int, action: str, rng: random.Random, stats: MoveSt
 
 def search(state: GameState, seat: int, *, playouts: int, rng: random.Random,
            deadline: float | None = None, candidates: Sequence[str] | None = None,
-           keep: str | None = None, horizon: int | None = None) -> SearchResult:
+           keep: str | None = None, horizon: int | None = None, round_end: bool = False) -> SearchResult:
     """Compare the legal moves of ``seat`` (to act in ``state``) over determinized deals, spending at
     most ``playouts`` roll-outs (and stopping at ``deadline``, a ``time.perf_counter()`` value, if given:
     then the answer depends on the machine's speed). ``keep`` survives every halving (the strong bot
-    keeps its heuristic's move, to compare the best one with it on the same deals)."""
+    keeps its heuristic's move, to compare the best one with it on the same deals). ``horizon`` stops
+    each roll-out after that many of the seat's own moves, ``round_end`` when the round is over (the
+    margin is then the scores' there)."""
     start = time.perf_counter()
     moves = list(candidates) if candidates is not None else [str(a) for a in state.legal_actions()]
     stats = {m: MoveStats(m) for m in moves}
@@ -168,7 +170,7 @@ def search(state: GameState, seat: int, *, playouts: int, rng: random.Random,
             roll_seed = rng.randrange(2**31)
             for move in alive:
                 # Common random numbers: every move meets the same deal and the same roll-out dice.
-                _roll(sample, seat, move, random.Random(roll_seed), stats[move], horizon)
+                _roll(sample, seat, move, random.Random(roll_seed), stats[move], horizon, round_end)
                 used += 1
         if r < rounds - 1:
             alive.sort(key=lambda m: (-stats[m].value, moves.index(m)))
