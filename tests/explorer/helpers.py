@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TypeVar
+import random
+from typing import Any, TypeVar
 
+import explorer
 from explorer import GameState
 
 S = TypeVar("S", bound=GameState)
@@ -14,3 +16,13 @@ def run(state: S, *actions: str) -> S:
     for action in actions:
         state = state.play(action)
     return state
+
+
+def sampled_rules(game: str, index: int, rng: random.Random) -> dict[str, Any]:
+    """Rules options for the ``index``-th random game: even games play the defaults, odd ones a random
+    value of every option that lists its choices (scenario options, such as a start position, keep
+    their default), so the random tests cover every reading and variant."""
+    if index % 2 == 0:
+        return {}
+    cls = explorer.game_class(game)
+    return {name: rng.choice(option.choices) for name, option in cls.OPTIONS.items() if option.choices}

@@ -16,6 +16,8 @@ import pytest
 import explorer
 from explorer import IllegalAction
 
+from .helpers import sampled_rules
+
 # 1,000 a game (4,000 in all) in the default run; the opt-in long run (test_long_run.py) plays 100,000.
 GAMES_PER_GAME = int(os.environ.get("CONFORMANCE_GAMES", "1000"))
 # Every step of the first games is inspected in depth; the rest are checked at their ends, which
@@ -63,7 +65,7 @@ def test_random_playouts(game: str) -> None:
         seed = 1000 + index
         rng = random.Random(seed)
         players = counts[index % len(counts)]
-        state = explorer.new_game(game, players=players, seed=seed)
+        state = explorer.new_game(game, players=players, seed=seed, **sampled_rules(game, index, rng))
         inventory = state.inventory()
         deep = index < DEEP_GAMES
         steps = 0

@@ -7,6 +7,8 @@ import random
 
 import explorer
 
+from .helpers import sampled_rules
+
 GAMES_PER_GAME = max(20, int(os.environ.get("CONFORMANCE_GAMES", "2000")) // 2)
 
 
@@ -16,7 +18,8 @@ def test_playout_follows_the_public_api(game: str) -> None:
     for index in range(GAMES_PER_GAME):
         seed = 5000 + index
         rng = random.Random(seed)
-        state = explorer.new_game(game, players=counts[index % len(counts)], seed=seed)
+        rules = sampled_rules(game, index, rng)
+        state = explorer.new_game(game, players=counts[index % len(counts)], seed=seed, **rules)
         fast = state.playout()
         deep = index < 20  # every legal list compared in the first games, the choices in all
         while not state.is_over:
