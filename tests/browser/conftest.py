@@ -223,9 +223,11 @@ class OutsideRequests(list[str]):
     """URLs a page asked for outside the machine (each is refused, and fails the test)."""
 
 
-def watched_page(context: Any) -> Any:
+def watched_page(context: Any, guard_requests: bool = True) -> Any:
     """A new page of ``context`` that records its uncaught errors and console (console_problems) and
-    the requests it makes outside the machine (refused; ``page.outside_requests``)."""
+    the requests it makes outside the machine (refused; ``page.outside_requests``). The guard routes
+    every request through this process, which drops a page's unload requests (its kernel shutdown
+    beacon): ``guard_requests=False`` for tests that need them."""
     from playwright.sync_api import Route
 
     outside = OutsideRequests()
@@ -239,7 +241,8 @@ def watched_page(context: Any) -> Any:
             outside.append(url)
             route.abort()
 
-    context.route("**/*", guard)
+    if guard_requests:
+        context.route("**/*", guard)
     page = context.new_page()
     page.outside_requests = outside
     errors: list[str] = []
