@@ -98,7 +98,7 @@ def serve_hub(theme: str = "light", *options: str) -> Iterator[str]:
         base = f"http://127.0.0.1:{port}"
         SERVERS[base], LOGS[base] = proc, log
         try:
-            wait_for(base + "/voila/api/contents")
+            wait_for(base + "/voila/api/contents", timeout=240)  # a busy machine starts the hub slowly
             yield base
         finally:
             SERVERS.pop(base, None)
