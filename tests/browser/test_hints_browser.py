@@ -5,13 +5,14 @@ move says what the bot saw; the console stays clean."""
 
 from __future__ import annotations
 
+import random
 import re
 import time
 from typing import Any
 
 import pytest
 
-from .conftest import console_problems, open_app, wait_idle
+from .conftest import console_problems, engine_state, open_app, wait_idle
 
 pytestmark = pytest.mark.browser
 
@@ -60,3 +61,28 @@ def test_hint_shows_plain_word_suggestions_and_why(page: Any, voila_url: str) ->
     assert "chose" in answer.inner_text() and "rules of thumb" in answer.inner_text()
     assert not console_problems(page), console_problems(page)
     print(f"hint answered in the browser in {took:.2f} s")
+
+
+def test_a_whole_game_against_the_strong_bots(page: Any, voila_url: str) -> None:
+    """Chosen in the link (`bots=strong`), the searching bots play every other seat of a whole Tindahan
+    game against a learner who clicks; the table ends with the engine's scores."""
+    url = f"{voila_url}/voila/render/tindahan_play.ipynb?players=3&seed=8&delay=0&pause=0&bots=strong"
+    open_app(page, url, TABLE, "button.legal")
+    rng = random.Random(8)
+    for _ in range(200):
+        wait_idle(page, TABLE)
+        if engine_state(page, TABLE).is_over:
+            break
+        table = page.locator(TABLE)
+        move = table.get_attribute("data-move")
+        legal = page.locator(f"{TABLE} button[data-action].legal")
+        assert legal.count(), "the learner's turn must offer a legal action"
+        legal.nth(rng.randrange(legal.count())).click()
+        page.wait_for_function(f"m => document.querySelector('{TABLE}').dataset.move !== m", arg=move,
+                               timeout=60_000)
+    else:
+        pytest.fail("the game did not end")
+    state = engine_state(page, TABLE)
+    assert state.is_over and len(state.scores()) == 3
+    assert "strong" in page.locator("body").inner_text().lower()  # the level the learner plays against
+    assert console_problems(page) == []
