@@ -83,7 +83,10 @@ def test_the_last_trick_of_a_round_can_be_reviewed(page: Any, voila_url: str) ->
             f"() => document.querySelector('{TABLE}')?.dataset.busy === 'false'", timeout=30_000)
         proceed = page.locator('[data-role="continue"]')
         if proceed.count() and proceed.first.is_visible():
-            proceed.first.click()  # the shell's round summary: play on
+            try:  # the shell's round summary: play on
+                proceed.first.click(timeout=5_000)
+            except Exception:  # redrawn under the pointer as the bots' last frames land: press it now
+                page.eval_on_selector('[data-role="continue"]', "b => b && b.click()")
             page.wait_for_timeout(300)
             continue
         if "Round 2" in page.locator(f"{TABLE} .re-header").inner_text():

@@ -21,8 +21,8 @@ from .helpers import sampled_rules
 # 1,000 a game (4,000 in all) in the default run; the opt-in long run (test_long_run.py) plays 100,000.
 GAMES_PER_GAME = int(os.environ.get("CONFORMANCE_GAMES", "1000"))
 # Every step of the first games is inspected in depth; the rest are checked at their ends, which
-# keeps thousands of games per engine inside CI's budget.
-DEEP_GAMES = 60
+# keeps thousands of games per engine inside CI's budget (CONFORMANCE_DEEP=N inspects more).
+DEEP_GAMES = int(os.environ.get("CONFORMANCE_DEEP", "25"))
 
 
 def player_counts(game: str) -> list[int]:
