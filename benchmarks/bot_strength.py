@@ -1,7 +1,7 @@
 """Bot strength: one bot of a kind against the others of another kind, win shares with 95% intervals.
 
     .venv/bin/python benchmarks/bot_strength.py bangkok --players 2 --games 60 [--bot strong]
-        [--against heuristic] [--think 0.5] [--seed 0]
+        [--against heuristic] [--think 0.5] [--seed 0] [--rollout policy|random]
 
 The bot under test sits at seat ``game % players`` (every seat in turn), the other seats hold the
 ``--against`` kind. A win shared by k seats counts 1/k. Printed: the bot's win share with a Wilson 95%
@@ -32,7 +32,7 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def run(game: str, players: int, games: int, bot: str, against: str, think: float,
-        seed: int, progress: bool = False) -> dict[str, float]:
+        seed: int, progress: bool = False, rollout: str = "policy") -> dict[str, float]:
     share = margin = 0.0
     cpu = 0.0
     moves = 0
@@ -42,6 +42,8 @@ def run(game: str, players: int, games: int, bot: str, against: str, think: floa
         tested = make_bot(game, bot, bot_seed(state.seed, hero))
         if hasattr(tested, "seconds"):
             tested.seconds = think
+        if rollout == "random" and hasattr(tested, "random_rollouts"):
+            tested.random_rollouts()
         table = Table(state, {s: (tested if s == hero else against) for s in range(players)})
         watch = getattr(tested, "watch", None)
         if watch is not None:
@@ -80,13 +82,15 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=0.5)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--progress", action="store_true", help="print each game's result")
+    parser.add_argument("--rollout", choices=("policy", "random"), default="policy",
+                        help="the strong bot's roll-outs: its game's policy, or random moves (as before)")
     args = parser.parse_args()
     for players in args.players:
         r = run(args.game, players, args.games, args.bot, args.against, args.think, args.seed,
-                args.progress)
+                args.progress, args.rollout)
         fair = r["fair"]
         print(f"{args.game} {players}p {args.bot} vs {args.against} "
-              f"({args.games} games, think {args.think}s): "
+              f"({args.games} games from seed {args.seed}, think {args.think}s, {args.rollout} roll-outs): "
               f"win share {r['share']:.1%} [95% {r['low']:.1%}-{r['high']:.1%}], "
               f"{r['share'] / fair:.2f}x fair share [{r['low'] / fair:.2f}-{r['high'] / fair:.2f}], "
               f"mean margin {r['margin']:+.1f}, "

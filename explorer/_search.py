@@ -22,6 +22,7 @@ from typing import Any
 
 from ._determinize import determinize
 from ._playout import Playout
+from ._rollout import Leaf, Policy, Prepare
 from ._state import GameState
 
 
@@ -77,7 +78,7 @@ def _index_of(playout: Playout, notation: str) -> int:
     raise ValueError(f"{notation} is not legal in a sampled deal")  # pragma: no cover
 
 
-def _margin(scores: Sequence[int], seat: int) -> tuple[float, float]:
+def _margin(scores: Sequence[float], seat: int) -> tuple[float, float]:
     """(final margin over the best opponent, win share) for ``seat``."""
     others = [s for i, s in enumerate(scores) if i != seat]
     if not others:  # solo Bangkok: the score itself
@@ -106,12 +107,15 @@ def _final_scores(pos: Any, playout: Playout) -> list[int]:
 
 
 def _roll(sample: Any, seat: int, action: str, rng: random.Random, stats: MoveStats,
-          horizon: int | None = None, round_end: bool = False) -> None:
+          horizon: int | None = None, round_end: bool = False, policy: Policy | None = None,
+          leaf: Leaf | None = None, prepare: Prepare | None = None) -> None:
     playout = sample.playout()
     before = playout.scores()[seat]
     pos: Any = getattr(playout, "_pos", None)
     tricks_before = _tricks_won(pos, seat)
     playout.apply(_index_of(playout, action))
+    if prepare is not None:
+        prepare(playout)
     trick_open = tricks_before is not None
     gained_at: float | None = None
     turns = 0
@@ -130,8 +134,12 @@ def _roll(sample: Any, seat: int, action: str, rng: random.Random, stats: MoveSt
             turns += 1  # the seat's own moves after this one (a turn may take several)
             if turns > horizon:
                 break
-        playout.apply(rng.randrange(playout.legal()))
-    margin, share = _margin(_final_scores(pos, playout) if horizon is not None else playout.scores(), seat)
+        playout.apply(rng.randrange(playout.legal()) if policy is None else policy(playout, rng))
+    if leaf is not None and not playout.is_over:
+        scores: Sequence[float] = leaf(playout)
+    else:
+        scores = _final_scores(pos, playout) if horizon is not None else playout.scores()
+    margin, share = _margin(scores, seat)
     stats.samples += 1
     stats.margin += margin
     stats.margin_sq += margin * margin
@@ -142,13 +150,17 @@ def _roll(sample: Any, seat: int, action: str, rng: random.Random, stats: MoveSt
 
 def search(state: GameState, seat: int, *, playouts: int, rng: random.Random,
            deadline: float | None = None, candidates: Sequence[str] | None = None,
-           keep: str | None = None, horizon: int | None = None, round_end: bool = False) -> SearchResult:
+           keep: str | None = None, horizon: int | None = None, round_end: bool = False,
+           policy: Policy | None = None, leaf: Leaf | None = None,
+           prepare: Prepare | None = None) -> SearchResult:
     """Compare the legal moves of ``seat`` (to act in ``state``) over determinized deals, spending at
     most ``playouts`` roll-outs (and stopping at ``deadline``, a ``time.perf_counter()`` value, if given:
     then the answer depends on the machine's speed). ``keep`` survives every halving (the strong bot
     keeps its heuristic's move, to compare the best one with it on the same deals). ``horizon`` stops
     each roll-out after that many of the seat's own moves, ``round_end`` when the round is over (the
-    margin is then the scores' there)."""
+    margin is then the scores' there). ``policy`` plays the roll-outs' moves (default: uniformly at
+    random), ``leaf`` gives the scores to compare where a roll-out stops before the end
+    (``explorer._rollout``), ``prepare`` sets each roll-out up after the candidate move."""
     start = time.perf_counter()
     moves = list(candidates) if candidates is not None else [str(a) for a in state.legal_actions()]
     stats = {m: MoveStats(m) for m in moves}
@@ -170,7 +182,8 @@ def search(state: GameState, seat: int, *, playouts: int, rng: random.Random,
             roll_seed = rng.randrange(2**31)
             for move in alive:
                 # Common random numbers: every move meets the same deal and the same roll-out dice.
-                _roll(sample, seat, move, random.Random(roll_seed), stats[move], horizon, round_end)
+                _roll(sample, seat, move, random.Random(roll_seed), stats[move], horizon, round_end,
+                      policy, leaf, prepare)
                 used += 1
         if r < rounds - 1:
             alive.sort(key=lambda m: (-stats[m].value, moves.index(m)))

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ._hint import playouts_for, reason, shortlist
+from ._rollout import LEAVES, POLICIES, PREPARES
 from ._search import MoveStats, SearchResult, search
 from ._state import GameState
 from .bots import Bot, ViewBot
@@ -37,7 +38,11 @@ CONFIDENCE_MANY = 2.0
 #: a few of its own moves ahead (the horizon, counted in its moves) and compares the score margins
 #: there, Bangkok's hidden pontoon tiles included; with roll-outs 4-5 times shorter it tries each move
 #: on more deals. The trick games play to the end. Rates measured with benchmarks/bot_strength.py.
-SETTINGS: dict[str, tuple[int | None, float | None]] = {"bangkok": (4, 1100.0), "klongs": (10, 1300.0)}
+SETTINGS: dict[str, tuple[int | None, float | None]] = {"bangkok": (4, 1100.0), "klongs": (10, 800.0)}
+#: Roll-outs per CPU second where a game's roll-outs are played at random rather than by its policy
+#: (``explorer._rollout``; ``StrongBot.random_rollouts``): Klongs' policy roll-outs cost 1.6 times as
+#: much (measured on the same positions: 690 against 1130 a second).
+RANDOM_RATES: dict[str, float] = {"klongs": 1300.0}
 #: Per game: the trick games' strong bots play each roll-out to the end of the round, not of the game
 #: (3-8 rounds): later rounds are new deals that a card played now hardly touches, and their random
 #: tricks were most of the noise (strong against heuristic, to the game's end: 3-player Tindahan 0.93 of
@@ -70,11 +75,20 @@ class StrongBot(ViewBot):
         self.seconds = seconds
         self.horizon, self.rate = SETTINGS.get(game, (None, ROUND_RATES.get(game)))
         self.round_end = game in ROUND_RATES
+        self.policy = POLICIES.get(game)  # how roll-outs play (explorer._rollout; default random)
+        self.leaf = LEAVES.get(game)
+        self.prepare = PREPARES.get(game)
         self.heuristic = heuristic if heuristic is not None else make_bot(game, "heuristic", seed)
         self._source: Callable[[], GameState] | None = None
         self.last: SearchResult | None = None  # the latest search, for a "Why?" beside the move
         self.last_choice: str | None = None
         self.last_reason: str = ""  # "Why?": what the search saw of the move it chose, in plain words
+
+    def random_rollouts(self) -> None:
+        """Play the roll-outs at random and compare the scores where they stop (the bot before
+        ``explorer._rollout``), at the random roll-outs' rate: for comparisons."""
+        self.policy = self.leaf = self.prepare = None
+        self.rate = RANDOM_RATES.get(self.game, self.rate)
 
     def watch(self, source: Callable[[], GameState]) -> None:
         """Read the public table from ``source()`` (the table's current state) when asked to choose."""
@@ -100,7 +114,8 @@ class StrongBot(ViewBot):
         budget = playouts_for(self.game, self.seconds) if self.rate is None else int(self.seconds * self.rate)
         candidates = shortlist(self.game, view, baseline)
         result = search(state, view["seat"], playouts=budget, rng=rng, keep=baseline, horizon=self.horizon,
-                        candidates=candidates, round_end=self.round_end)
+                        candidates=candidates, round_end=self.round_end, policy=self.policy,
+                        leaf=self.leaf, prepare=self.prepare)
         self.last = result
         best = result.stats[0]
         other = result.stat(baseline)

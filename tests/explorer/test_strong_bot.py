@@ -85,3 +85,24 @@ def test_the_strong_bot_says_why_it_chose_its_move() -> None:
     choice = bot.choose(view)
     assert bot.last_reason.startswith(view["labels"][choice] + ": ")
     assert " deals" in bot.last_reason
+
+
+def _searched(state: explorer.GameState, seed: int) -> tuple[str, list[tuple[str, int, float]]]:
+    bot = _strong(state.GAME, seed, 0.1)
+    bot.watch(lambda: state)
+    choice = bot.choose(state.view(0))
+    return choice, [(s.action, s.samples, round(s.margin, 6)) for s in bot.last.stats]
+
+
+def test_other_seats_secrets_do_not_change_the_strong_klongs_bots_search() -> None:
+    # Its roll-outs play by the Klongs policy and count the stocks where they stop: all on samples
+    # dealt from what seat 0 sees, so seat 1's hidden boats cannot change a single roll-out.
+    mine = ["fish:1", "bananas:2", "shrimps:1", "flowers:3"]
+    one, two = (explorer.new_game("klongs", players=2, seed=5, start={"hands": [mine, hand]})
+                for hand in (["avocados:1", "eggplants:2", "pineapples:1", "fish:2"],
+                             ["thief", "cookshop", "bananas:1", "shrimps:2"]))
+    assert one.snapshot() != two.snapshot()
+    assert one.view(0) == two.view(0)
+    first = _searched(one, 3)
+    assert first == _searched(two, 3)
+    assert sum(samples for _, samples, _ in first[1]) > 40
