@@ -286,7 +286,8 @@ class FruitState(GameState):
     def _score_lines(self) -> Sequence[ScoreLine]:
         return self.lines
 
-    def playout(self) -> FruitPlayout:
+    def playout(self) -> Playout:
+        """The generic playout path; each game gives its faster one (``explorer._fruit_playout``)."""
         return FruitPlayout(self)
 
 

@@ -12,6 +12,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from .._fruit import FruitState
+from .._playout import Playout
 from .._state import ScoreLine
 from .._tuples import appended, bumped, replaced, without
 from ._explain import explain
@@ -291,6 +292,12 @@ class State(FruitState):
     _label = label
     _view = view
     _board_text = board_text
+
+    def playout(self) -> Playout:
+        # Imported when first asked: it reads this package's tables, and they import explorer._fruit.
+        from explorer._bastos_playout import bastos_playout
+
+        return bastos_playout(self)
 
     def _snapshot(self) -> dict[str, Any]:
         return {

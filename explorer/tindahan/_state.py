@@ -10,6 +10,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from explorer._fruit import FruitState
+from explorer._playout import Playout
 from explorer._state import ScoreLine
 from explorer._tuples import appended, bumped
 
@@ -214,6 +215,12 @@ class State(FruitState):
     _label = staticmethod(label)
     _view = view
     _board_text = board_text
+
+    def playout(self) -> Playout:
+        # Imported when first asked: it reads this package's tables, and they import explorer._fruit.
+        from explorer._fruit_playout import tindahan_playout
+
+        return tindahan_playout(self)
 
     def _snapshot(self) -> dict[str, Any]:
         return {
