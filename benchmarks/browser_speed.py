@@ -20,6 +20,7 @@ waiting for a visitor.
 from __future__ import annotations
 
 import argparse
+import re
 import statistics
 import subprocess
 import sys
@@ -50,7 +51,9 @@ CLICK = """([sel, wait]) => new Promise(resolve => setTimeout(() => {
         resolve(performance.now() - start);
     });
     obs.observe(table, {attributes: true, subtree: true, childList: true});
-    table.querySelector('button[data-action].legal').click();
+    const button = table.querySelector('button[data-action].legal');
+    if (!button) { obs.disconnect(); resolve(null); return; }  // nothing to click yet: not timed
+    button.click();
 }, wait))"""
 
 
@@ -152,11 +155,20 @@ def measure_clicks(page: Any, table: str, clicks: int, wait_ms: int) -> list[flo
     while len(times) < clicks:
         page.wait_for_function(f"() => document.querySelector('{table}').dataset.busy === 'false'",
                                timeout=60_000)
+        resume = page.locator(f"{table} button", has_text=re.compile(r"^\s*Continue"))
+        if resume.count() and resume.first.is_visible():  # a round's summary waits for the learner
+            resume.first.click()
+            page.wait_for_timeout(100)
+            continue
         if page.locator(f"{table}[data-current='']").count():  # game over: deal again
             page.click(f"{table} [data-role='new-game']")  # the table's own button
             page.wait_for_selector(f"{table} button.legal", timeout=60_000)
             continue
-        times.append(float(page.evaluate(CLICK, [table, wait_ms])))
+        elapsed = page.evaluate(CLICK, [table, wait_ms])
+        if elapsed is None:
+            page.wait_for_timeout(100)
+            continue
+        times.append(float(elapsed))
     return times
 
 

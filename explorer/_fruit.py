@@ -150,6 +150,10 @@ def parse_start(value: Any, *, top: int, hand_size: int | None = None,
 # first time they are asked for, so play() never writes a sentence.
 _Node = list[Any]
 _PREV, _SEAT, _ACTION, _KIND, _DATA, _LOG, _ENTRIES, _NAMED, _RENDERED = range(9)
+# What is read from the events (entries, rendered entries, cards named) is kept on the newest event read
+# and on every 32nd before it, not on each: a view of a long game read for the first time (a replay, a
+# game played by bots without looking) would otherwise copy its growing prefix at every event.
+_CHECKPOINT = 32
 
 
 class FruitState(GameState):
@@ -217,40 +221,45 @@ class FruitState(GameState):
             while node is not None and node[_ENTRIES] is None:
                 pending.append(node)
                 node = node[_PREV]
-            entries: tuple[dict[str, Any], ...] = () if node is None else node[_ENTRIES]
-            for node in reversed(pending):
-                entries = (*entries, node[_LOG].entries(1)[0].to_dict())
-                node[_ENTRIES] = entries
+            built: list[dict[str, Any]] = [] if node is None else list(node[_ENTRIES])
+            last = len(pending) - 1
+            for index, node in enumerate(reversed(pending)):
+                built.append(node[_LOG].entries(1)[0].to_dict())
+                if index == last or len(built) % _CHECKPOINT == 0:
+                    node[_ENTRIES] = tuple(built)
             node = self._told
             assert node is not None
         return list(node[_ENTRIES])
 
     def _with_names(self, entries: list[dict[str, Any]], names: list[str],
                     field: str) -> list[dict[str, Any]]:
-        """The events with their seat markers rendered for ``names``, kept on each event per names.
+        """The events with their seat markers rendered for ``names``, kept per names on the events.
 
         A bot reads a view every move and a Bastos! game tells some 700 events: rendering (or even
-        looking up) every entry for every view would cost more than the move. Each event keeps the
-        rendered list up to it, built from its predecessor's, so a view only copies a list."""
+        looking up) every entry for every view would cost more than the move. The newest event read
+        (and every 32nd) keeps the rendered list up to it, so a view renders only what is new."""
         node = self._told
         if field != "text" or node is None or node[_ENTRIES] is None or len(entries) != len(node[_ENTRIES]):
             return super()._with_names(entries, names, field)
         key = tuple(names)
+        full: tuple[dict[str, Any], ...] = node[_ENTRIES]
         pending: list[_Node] = []
         while node is not None and key not in (node[_RENDERED] or ()):
             pending.append(node)
             node = node[_PREV]
-        rendered: tuple[dict[str, Any], ...] = () if node is None else node[_RENDERED][key]
-        for node in reversed(pending):
-            entry = node[_ENTRIES][-1]
+        rendered: list[dict[str, Any]] = [] if node is None else list(node[_RENDERED][key])
+        last = len(pending) - 1
+        for index, node in enumerate(reversed(pending)):
+            entry = full[len(rendered)]
             text = entry.get(field)
             if isinstance(text, str) and "‹" in text:
                 entry = {**entry, field: render(text, key)}
-            rendered = (*rendered, entry)
-            if node[_RENDERED] is None:
-                node[_RENDERED] = {}
-            node[_RENDERED][key] = rendered
-        return list(rendered)
+            rendered.append(entry)
+            if index == last or len(rendered) % _CHECKPOINT == 0:
+                if node[_RENDERED] is None:
+                    node[_RENDERED] = {}
+                node[_RENDERED][key] = tuple(rendered)
+        return rendered
 
     def _deal_anew(self) -> None:
         """Before a new deal: the history so far is what ``told`` reads (see the class docstring)."""
@@ -264,18 +273,18 @@ class FruitState(GameState):
         while node is not None and node[_NAMED] is None:
             pending.append(node)
             node = node[_PREV]
-        named: frozenset[str] = frozenset() if node is None else node[_NAMED]
-        for node in reversed(pending):
-            cards = set()
+        named: set[str] = set() if node is None else set(node[_NAMED])
+        last = len(pending) - 1
+        for index, node in enumerate(reversed(pending)):
             for value in (node[_ACTION], *node[_DATA].values()):
                 for item in value if isinstance(value, list) else (value,):
                     if isinstance(item, str):
                         card = item.removeprefix("choose:").removesuffix(":trump")
                         if card in CARD:
-                            cards.add(card)
-            named = named | cards if cards else named
-            node[_NAMED] = named
-        return named
+                            named.add(card)
+            if index == last or index % _CHECKPOINT == _CHECKPOINT - 1:
+                node[_NAMED] = frozenset(named)
+        return frozenset(named)
 
     def _hidden(self, seat: int) -> list[str]:
         """The other seats' hand cards that no event of an earlier deal names."""

@@ -8,7 +8,8 @@ games per game (default 25,000: 100,000 in all). The games are interleaved (seed
 then seed 1, ...), so a run stopped early still covers every game. Every ``LONG_EVERY`` seeds
 (default 1,000) and at the end, the figure so far (games, actions, seconds, failures, per game and in
 all) is printed (``-s`` shows it) and, if ``LONG_REPORT`` names a file, written there as JSON;
-benchmarks/README.md records the last full run.
+benchmarks/README.md records the last full run. ``LONG_SHARD=i/n`` plays only the seeds i, i + n, ...:
+n processes with i = 0 ... n - 1 share one run between cores, each reporting its part.
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ from explorer import IllegalAction
 from explorer._bounds import bound
 
 GAMES = int(os.environ.get("LONG_GAMES", "25000"))
+# "i/n": this process plays the seeds i, i + n, i + 2n, ... (n processes together play every seed once).
+SHARD, SHARDS = (int(part) for part in os.environ.get("LONG_SHARD", "0/1").split("/"))
 EVERY = int(os.environ.get("LONG_EVERY", "1000"))
 REPORT = os.environ.get("LONG_REPORT", "")
 
@@ -87,7 +90,7 @@ def test_long_run() -> None:
     started = time.perf_counter()
     counts: dict[str, dict[str, Any]] = {
         game: {"games": 0, "actions": 0, "failures": 0, "first_failures": []} for game in explorer.GAMES}
-    for index in range(GAMES):
+    for index in range(SHARD, GAMES, SHARDS):
         for game in explorer.GAMES:
             count = counts[game]
             try:
@@ -98,7 +101,7 @@ def test_long_run() -> None:
                     text = traceback.format_exception_only(type(exc), exc)[-1].strip()
                     count["first_failures"].append(f"seed {index}: {text[:300]}")
             count["games"] += 1
-        if (index + 1) % EVERY == 0 and index + 1 < GAMES:
+        if (index // SHARDS + 1) % EVERY == 0 and index + SHARDS < GAMES:
             report(figure(counts, started, done=False))
     final = figure(counts, started, done=True)
     report(final)
