@@ -20,7 +20,6 @@ waiting for a visitor.
 from __future__ import annotations
 
 import argparse
-import re
 import statistics
 import subprocess
 import sys
@@ -155,9 +154,9 @@ def measure_clicks(page: Any, table: str, clicks: int, wait_ms: int) -> list[flo
     while len(times) < clicks:
         page.wait_for_function(f"() => document.querySelector('{table}').dataset.busy === 'false'",
                                timeout=60_000)
-        resume = page.locator(f"{table} button", has_text=re.compile(r"^\s*Continue"))
-        if resume.count() and resume.first.is_visible():  # a round's summary waits for the learner
-            resume.first.click()
+        # A round's summary waits for the learner (clicked from the page: it may be redrawn meanwhile).
+        if page.evaluate(f"() => {{ const b = document.querySelector('{table} [data-role=continue]');"
+                         " if (!b || !b.offsetParent) return false; b.click(); return true; }"):
             page.wait_for_timeout(100)
             continue
         if page.locator(f"{table}[data-current='']").count():  # game over: deal again
