@@ -31,6 +31,7 @@ from explorer import GameState
 
 from ._kinds import WIDGETS_BY_GAME, widget_for
 from ._pace import period_word, rule_text
+from ._preheat import wait_for_visitor
 from ._session import GameWidget
 from .bangkok_chart import bangkok_chart
 
@@ -55,11 +56,8 @@ def query_settings(query: str | None = None) -> dict[str, str]:
     In a preheated Voila kernel (run before anyone asked for the page) this waits for the visitor's
     request: the imports and the kernel start are done ahead, the deal is the visitor's own.
     """
-    if query is None and os.environ.get("VOILA_PREHEAT") == "True":
-        from voila.utils import wait_for_request  # only ever needed inside a Voila kernel
-
-        wait_for_request()
-        os.environ["VOILA_PREHEAT"] = "False"  # heated and handed over: a second app must not wait
+    if query is None:
+        wait_for_visitor()  # in a preheated kernel: the visitor's request, once they come
     raw = os.environ.get("QUERY_STRING", "") if query is None else query
     return {key: values[-1] for key, values in parse_qs(raw).items()}
 
