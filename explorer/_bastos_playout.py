@@ -83,7 +83,7 @@ class BastosPlayout(Playout):
         won = [0] * (len(FRUITS) * n)
         for seat, cards in enumerate(state.won):
             for card in cards:
-                won[seat * len(FRUITS) + FRUIT_INDEX[card.rpartition("-")[0]]] += 1
+                won[seat * len(FRUITS) + FRUIT_OF[ORDER[card]]] += 1
         self._won_cards = won
         self._won = list(state.tricks_won)
         self._scores = state.scores()

@@ -84,7 +84,7 @@ class TindahanPlayout(Playout):
     playout (``current_player``, ``scores()``).
     """
 
-    __slots__ = ("_act", "_bananas", "_best", "_best_value", "_cart", "_carts", "_count", "_deck",
+    __slots__ = ("_act", "_bananas", "_best", "_best_card", "_cart", "_carts", "_count", "_deck",
                  "_emptied", "_fruits", "_hands", "_led", "_left", "_lo", "_n", "_nc", "_placed",
                  "_played", "_returned", "_round", "_rounds", "_scores", "_stalls", "_tie", "_trick",
                  "_trump", "_trumped", "_won")
@@ -105,7 +105,7 @@ class TindahanPlayout(Playout):
         self._trump = FRUIT_INDEX[state.trump]
         self._led = -1 if state.led is None else FRUIT_INDEX[state.led]
         self._cart = state.cart_moved
-        self._best, self._best_value, self._trumped = -1, -1, False
+        self._best, self._best_card, self._trumped = -1, -1, False
         self._trick: list[int] = []
         for seat, kind, what in state.trick:
             if kind == "card":
@@ -156,7 +156,7 @@ class TindahanPlayout(Playout):
         if tn == 0:  # any card, or the cart to another stall
             self._lo = 0
             nc = self._nc = len(hand)
-            count = nc + len(self._fruits) - 1
+            count = nc + len(self._carts[self._trump])
         elif tn == 1 and self._cart:  # after a cart move: a card, which is led
             self._lo = 0
             count = self._nc = len(hand)
@@ -185,13 +185,14 @@ class TindahanPlayout(Playout):
         return CART_TEXT[self._carts[self._trump][index - nc]]
 
     def _take_note(self, seat: int, card: int) -> None:
-        """Keep the trick's taker up to date with ``card`` played by ``seat``."""
+        """Keep the trick's taker up to date with ``card`` played by ``seat`` (within a fruit, a higher
+        card index is a higher value)."""
         fruit = FRUIT_OF[card]
         if fruit == self._trump:
-            if not self._trumped or card > self._best_value:
-                self._best, self._best_value, self._trumped = seat, card, True
-        elif not self._trumped and fruit == self._led and card > self._best_value:
-            self._best, self._best_value = seat, card
+            if not self._trumped or card > self._best_card:
+                self._best, self._best_card, self._trumped = seat, card, True
+        elif not self._trumped and fruit == self._led and card > self._best_card:
+            self._best, self._best_card = seat, card
 
     def apply(self, index: int) -> None:
         count = self._count if self._count >= 0 else self.legal()
@@ -232,7 +233,7 @@ class TindahanPlayout(Playout):
         winner = self._best
         self._won[winner] += 1
         self._trick.clear()
-        self._led = self._best = self._best_value = -1
+        self._led = self._best = self._best_card = -1
         self._cart = self._trumped = False
         self._act = winner
         if not self._emptied:
