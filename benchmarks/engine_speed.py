@@ -12,6 +12,9 @@ and the ratios are printed. With `--bots KIND`, every seat is that bot instead
 
 Rates are CPU time (`time.process_time`) unless `--wall`: on a shared machine the wall clock swings
 with the others' load. Pin to one core for steady figures (`taskset -c 1`).
+
+The first line says whether the engine's core runs compiled (`explorer._compiled`, built by setup.py)
+or as pure Python, and why; `RULES_EXPLORER_PURE=1` measures pure Python.
 """
 
 from __future__ import annotations
@@ -109,6 +112,9 @@ def main() -> None:
     if args.wall:
         clock = time.perf_counter
     ours: dict[str, float] = {}
+    from explorer import _compiled
+
+    print(f"engine core: {_compiled.STATUS} ({', '.join(_compiled.MODULES)})")
     print(f"actions per second of {'wall-clock' if args.wall else 'CPU'} time")
     print(f"{'game':<28}{'players':>8}{'actions/s':>12}{'goal':>10}")
     for game in args.games or explorer.GAMES:

@@ -2,12 +2,14 @@
 
 Kept out of the game package's fixed set of modules; it plays by the same tables as
 ``explorer.bangkok._mechanics`` (and ``tests/explorer/test_playout*.py`` compares it with the public
-API move by move).
+API move by move). mypyc compiles it with ``explorer._playout_core`` (``explorer._compiled``): hence
+the tables held in typed attributes and module constants marked ``Final`` (C statics once compiled),
+and loops where the interpreter would rather ``map``; run as Python, it is the same code.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ._playout import Playout
 from .bangkok._mechanics import (
@@ -29,13 +31,25 @@ from .bangkok._mechanics import (
 )
 
 if TYPE_CHECKING:
+    from .bangkok._mechanics import PlaceTables
     from .bangkok._state import State
 
 
 # Per line-and-ends index of ``PlaceTables.prefixes`` (3 * line + combo): the ends it uses, in order.
-LC_ENDS: tuple[tuple[int, ...], ...] = tuple(tuple(2 * line + side for side in combo)
-                                             for line in range(6) for combo in END_COMBOS)
-LINE_NAMES = tuple(LINES)
+LC_ENDS: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(2 * line + side for side in combo)
+                                                   for line in range(6) for combo in END_COMBOS)
+LINE_NAMES: Final[tuple[str, ...]] = tuple(LINES)
+# Per end: its places from the near side, and its name.
+END_CELLS: Final[tuple[tuple[int, int, int], ...]] = tuple(end.cells for end in ENDS)
+END_NAMES: Final[tuple[str, ...]] = tuple(end.name for end in ENDS)
+# The mechanics' tables under Final names (the same objects: the take tables grow as they are met).
+NO_CARD: Final[int] = EMPTY
+KEEP: Final[int] = HAND_SIZE
+TURNS: Final[int] = SOLO_TURNS
+COUNTS: Final[list[int]] = OPTION_COUNTS
+CELLS_OF_TAKE: Final = TAKE_CELLS
+FRONTIER: Final[tuple[tuple[int, ...], ...]] = _FRONTIER
+CELLS_OF_LINE: Final[tuple[tuple[int, int, int], ...]] = LINE_CELLS
 
 
 class FastPlayout(Playout):
@@ -50,9 +64,11 @@ class FastPlayout(Playout):
     playout (what scoring reads); ``state()`` replays the chosen indices through the public API.
     """
 
-    __slots__ = ("_act", "_boats", "_by_chilli", "_chillies", "_chl", "_count", "_ending", "_faced",
-                 "_first", "_free", "_hands", "_kinds", "_limits", "_markets", "_occ", "_once", "_packed",
-                 "_phase", "_placed", "_played", "_port", "_segs", "_sizes", "_solo", "_t", "_turns")
+    __slots__ = ("_act", "_boats", "_both", "_by_chilli", "_chilli_of", "_chillies", "_chl", "_count",
+                 "_ending", "_faced", "_first", "_free", "_goods_of_kind", "_hands", "_kind_chilli",
+                 "_kind_of", "_kinds", "_limits", "_markets", "_mask_of", "_occ", "_once", "_packed",
+                 "_phase", "_placed", "_played", "_port", "_segs", "_sizes", "_solo", "_t", "_takes",
+                 "_turns", "_wanted")
     _pos: State
 
     def __init__(self, state: State) -> None:
@@ -60,29 +76,42 @@ class FastPlayout(Playout):
         pos = object.__new__(type(state))
         pos.__dict__.update(state.__dict__)  # immutable containers: the state stays as it is
         self._pos = pos
-        t = self._t = state._tables
-        self._port = list(state.port)
-        self._boats = list(reversed(state.boat_pile))
-        self._chillies = list(reversed(state.chilli_pile))
-        self._hands = [list(hand) for hand in state.hands]
-        self._markets = [list(market) for market in state.markets]
+        t: PlaceTables = state._tables
+        self._t = t
+        self._kind_of: tuple[int, ...] = t.kind_of
+        self._mask_of: tuple[int, ...] = t.mask_of
+        self._chilli_of: tuple[bool, ...] = t.chilli_of
+        self._wanted: list[int] = t.wanted
+        self._goods_of_kind: list[int] = t.goods_of_kind
+        self._kind_chilli: list[bool] = t.kind_chilli
+        self._takes: list[dict[int, int]] = list(t.takes)  # dicts that fill themselves (__missing__)
+        self._both: list[dict[int, int]] = list(t.both_ends)
+        self._port: list[int] = list(state.port)
+        self._boats: list[int] = list(reversed(state.boat_pile))
+        self._chillies: list[int] = list(reversed(state.chilli_pile))
+        self._hands: list[list[int]] = [list(hand) for hand in state.hands]
+        self._markets: list[list[int]] = [list(market) for market in state.markets]
         pos.markets = self._markets  # type: ignore[assignment]  # lists: scoring reads them as they change
-        self._occ = [BITS_OF_FLAGS[tuple(map(t.filled.__getitem__, m))] for m in state.markets]
-        self._chl = [BITS_OF_FLAGS[tuple(map(t.chilli_of.__getitem__, m))] for m in state.markets]
-        self._phase, self._act, self._first = state._phase, state.to_act, state.first
-        self._turns, self._ending = state.turns, state.ending
+        filled, chilli_of = t.filled, t.chilli_of
+        self._occ: list[int] = [BITS_OF_FLAGS[tuple([filled[c] for c in m])] for m in state.markets]
+        self._chl: list[int] = [BITS_OF_FLAGS[tuple([chilli_of[c] for c in m])] for m in state.markets]
+        self._phase: int = state._phase
+        self._act: int | None = state.to_act
+        self._first: int = state.first
+        self._turns: int = state.turns
+        self._ending: bool = state.ending
         rules = state.rules
-        self._once = rules["refill"] == "once"
-        self._solo = state.players == 1
-        self._free = rules["solo_slots"] == "free"
-        self._limits = chilli_limits(rules["expert"], rules["expert_reading"])
+        self._once: bool = rules["refill"] == "once"
+        self._solo: bool = state.players == 1
+        self._free: bool = rules["solo_slots"] == "free"
+        self._limits: tuple[bool, bool] = chilli_limits(rules["expert"], rules["expert_reading"])
         self._played: list[int] = []
         self._count = -1  # not counted yet for this position
         self._segs: list[tuple[int, int, int]] = []  # market or return: (running count, kind, chilli)
         self._placed = 0  # of the count, the place actions (the rest: renewals, or "pass")
         self._kinds: list[int] = []  # the hand's kinds, as first held
         self._sizes: list[int] = []  # how many place actions each offers (not solo)
-        self._packed: tuple[int, ...] = ()  # the port's lines' goods, 4 bits a place
+        self._packed: list[int] = []  # the port's lines' goods, 4 bits a place
         self._faced: tuple[tuple[int, int], ...] = ()  # solo: the lines faced by a usable end
         self._by_chilli: dict[int, list[int]] = {}
 
@@ -103,28 +132,36 @@ class FastPlayout(Playout):
         if seat is None:
             self._count = 0
             return 0
-        t = self._t
-        kinds = self._kinds = list(dict.fromkeys(map(t.kind_of.__getitem__, self._hands[seat])))
+        kind_of = self._kind_of
+        kinds: list[int] = []
+        for card in self._hands[seat]:
+            kind = kind_of[card]
+            if kind not in kinds:
+                kinds.append(kind)
+        self._kinds = kinds
         total = 0
         if self._phase == 0:
             # Only counted here (the usual case unrolled: every line usable from both ends);
             # ``_find`` walks the same tables to the one action chosen.
-            m0, m1, m2, m3, m4, m5, m6, m7, m8 = map(t.mask_of.__getitem__, self._port)
-            packed = self._packed = (
-                m0 | m1 << 4 | m2 << 8, m3 | m4 << 4 | m5 << 8, m6 | m7 << 4 | m8 << 8,
-                m0 | m3 << 4 | m6 << 8, m1 | m4 << 4 | m7 << 8, m2 | m5 << 4 | m8 << 8)
-            wanted, goods_of_kind = t.wanted, t.goods_of_kind
+            port, mask_of = self._port, self._mask_of
+            m0, m1, m2 = mask_of[port[0]], mask_of[port[1]], mask_of[port[2]]
+            m3, m4, m5 = mask_of[port[3]], mask_of[port[4]], mask_of[port[5]]
+            m6, m7, m8 = mask_of[port[6]], mask_of[port[7]], mask_of[port[8]]
+            p0, p1, p2 = m0 | m1 << 4 | m2 << 8, m3 | m4 << 4 | m5 << 8, m6 | m7 << 4 | m8 << 8
+            p3, p4, p5 = m0 | m3 << 4 | m6 << 8, m1 | m4 << 4 | m7 << 8, m2 | m5 << 4 | m8 << 8
+            packed = self._packed = [p0, p1, p2, p3, p4, p5]  # a list: indexed by a variable
+            wanted, goods_of_kind = self._wanted, self._goods_of_kind
             if self._solo:
-                self._faced = faced = FACED[solo_ends(self._turns, self._free)]
+                faced: tuple[tuple[int, int], ...] = FACED[solo_ends(self._turns, self._free)]
+                self._faced = faced
                 for kind in kinds:
                     goods = goods_of_kind[kind]
-                    want, tk = wanted[goods], t.takes[goods]
+                    want, tk = wanted[goods], self._takes[goods]
                     for line, lc in faced:
-                        total += OPTION_COUNTS[tk[packed[line] & want]] * len(LC_ENDS[lc])
+                        total += COUNTS[tk[packed[line] & want]] * len(LC_ENDS[lc])
             else:
-                p0, p1, p2, p3, p4, p5 = packed
-                both = t.both_ends
-                sizes = self._sizes = []
+                both = self._both
+                sizes: list[int] = []
                 for kind in kinds:
                     goods = goods_of_kind[kind]
                     want, count = wanted[goods], both[goods]
@@ -132,8 +169,9 @@ class FastPlayout(Playout):
                             + count[p3 & want] + count[p4 & want] + count[p5 & want])
                     sizes.append(size)
                     total += size
+                self._sizes = sizes
             self._placed = total
-            if self._boats and self._chillies and EMPTY not in self._port:
+            if self._boats and self._chillies and NO_CARD not in port:
                 total += 6  # the usual case: every line can be renewed
             else:
                 total += len(self._renewable())
@@ -144,13 +182,14 @@ class FastPlayout(Playout):
         if self._phase == 1:
             by_chilli: dict[int, list[int]] = {}
             self._by_chilli = by_chilli
-            kind_chilli = t.kind_chilli
+            kind_chilli = self._kind_chilli
             for kind in kinds:
-                chilli = kind_chilli[kind]
+                chilli = int(kind_chilli[kind])
                 places = by_chilli.get(chilli)
                 if places is None:
                     chillies = self._chl[seat] if chilli else None
-                    places = by_chilli[chilli] = places_for(self._occ[seat], chillies, self._limits)
+                    places = places_for(self._occ[seat], chillies, self._limits)
+                    by_chilli[chilli] = places
                 if places:
                     total += len(places)
                     segs.append((total, kind, chilli))
@@ -165,9 +204,9 @@ class FastPlayout(Playout):
         """The lines (0-5) holding a card its pile can replace, in order."""
         port = self._port
         has_boat, has_chilli = bool(self._boats), bool(self._chillies)
-        chilli_of = self._t.chilli_of
-        ok = [c != EMPTY and (has_chilli if chilli_of[c] else has_boat) for c in port]
-        return [i for i, (a, b, c) in enumerate(LINE_CELLS) if ok[a] or ok[b] or ok[c]]
+        chilli_of = self._chilli_of
+        ok = [c != NO_CARD and (has_chilli if chilli_of[c] else has_boat) for c in port]
+        return [i for i, (a, b, c) in enumerate(CELLS_OF_LINE) if ok[a] or ok[b] or ok[c]]
 
     def _find(self, index: int) -> tuple[int, int, int, int]:
         """Where legal action ``index`` lies: (offset, kind, lc or chilli, number); in the act phase
@@ -184,27 +223,27 @@ class FastPlayout(Playout):
             raise AssertionError("counted and found actions disagree")
         if index >= self._placed:  # a renewal (its line), or "pass" (no line)
             return 0, -1, (self._renewable()[index - self._placed] if count > self._placed else -1), 0
-        t = self._t
         packed = self._packed
         if not self._solo:  # every line usable from both ends: the kind, then the line, by size
             for kind, size in zip(self._kinds, self._sizes, strict=True):
                 if index < size:
-                    goods = t.goods_of_kind[kind]
-                    want, counts = t.wanted[goods], t.both_ends[goods]
+                    goods = self._goods_of_kind[kind]
+                    want, counts, takes = self._wanted[goods], self._both[goods], self._takes[goods]
                     for line in range(6):
-                        size = counts[packed[line] & want]
+                        masked = packed[line] & want
+                        size = counts[masked]
                         if index < size:
-                            return index, kind, 3 * line, t.takes[goods][packed[line] & want]
+                            return index, kind, 3 * line, takes[masked]
                         index -= size
                 index -= size
             raise AssertionError("counted and found actions disagree")
         for kind in self._kinds:
-            goods = t.goods_of_kind[kind]
-            want, tk = t.wanted[goods], t.takes[goods]
+            goods = self._goods_of_kind[kind]
+            want, tk = self._wanted[goods], self._takes[goods]
             for line, lc in self._faced:
                 number = tk[packed[line] & want]
                 if number:
-                    size = OPTION_COUNTS[number] * len(LC_ENDS[lc])
+                    size = COUNTS[number] * len(LC_ENDS[lc])
                     if index < size:
                         return index, kind, lc, number
                     index -= size
@@ -212,7 +251,7 @@ class FastPlayout(Playout):
 
     def _take(self, lc: int, number: int, offset: int) -> tuple[int, tuple[int, ...]]:
         """The end a place action uses and the places it collects (in notation order)."""
-        options = TAKE_CELLS[number][lc // 3]
+        options = CELLS_OF_TAKE[number][lc // 3]
         side, option = divmod(offset, len(options))
         first, rest = options[option]
         return LC_ENDS[lc][side], (first, *rest)
@@ -228,7 +267,7 @@ class FastPlayout(Playout):
             return "renew:" + LINE_NAMES[lc] if lc >= 0 else "pass"
         end, cells = self._take(lc, number, offset)
         port, fragments = self._port, t.fragments
-        return f"place:{t.faces[kind]}@{ENDS[end].name}>" + ",".join([fragments[c][port[c]] for c in cells])
+        return f"place:{t.faces[kind]}@{END_NAMES[end]}>" + ",".join([fragments[c][port[c]] for c in cells])
 
     # ---- playing ------------------------------------------------------------------------------
 
@@ -244,7 +283,7 @@ class FastPlayout(Playout):
                 self._place(seat, kind, lc, number, offset)
             else:
                 if lc >= 0:
-                    self._renew_line(LINES[LINE_NAMES[lc]])
+                    self._renew_line(CELLS_OF_LINE[lc])
                 self._end_turn(seat)
             return
         hand = self._hands[seat]
@@ -256,9 +295,9 @@ class FastPlayout(Playout):
             self._occ[seat] |= 1 << place
             if lc:
                 self._chl[seat] |= 1 << place
-            if EMPTY not in market:
+            if NO_CARD not in market:
                 self._ending = True
-        elif self._t.chilli_of[card]:
+        elif self._chilli_of[card]:
             self._chillies.insert(0, card)
         else:
             self._boats.insert(0, card)
@@ -266,7 +305,7 @@ class FastPlayout(Playout):
 
     def _remove(self, hand: list[int], kind: int) -> int:
         """Take the first card of ``kind`` from ``hand``."""
-        kind_of = self._t.kind_of
+        kind_of = self._kind_of
         for i, card in enumerate(hand):
             if kind_of[card] == kind:
                 del hand[i]
@@ -274,52 +313,51 @@ class FastPlayout(Playout):
         raise AssertionError(f"kind {kind} is not in hand")  # counted from the hand: never
 
     def _place(self, seat: int, kind: int, lc: int, number: int, offset: int) -> None:
-        options = TAKE_CELLS[number][lc // 3]
+        options = CELLS_OF_TAKE[number][lc // 3]
         side, option = divmod(offset, len(options))
         first, rest = options[option]
         hand = self._hands[seat]
-        kind_of = self._t.kind_of
-        for i, card in enumerate(hand):  # the first card of the kind leaves the hand
-            if kind_of[card] == kind:
-                del hand[i]
-                break
+        card = self._remove(hand, kind)  # the first card of the kind leaves the hand
         port = self._port
         hand.append(port[first])
-        port[first] = EMPTY
+        port[first] = NO_CARD
         for cell in rest:
             hand.append(port[cell])
-            port[cell] = EMPTY
-        near, middle, far = ENDS[LC_ENDS[lc][side]].cells  # the card pushes in, the rest slides
+            port[cell] = NO_CARD
+        near, middle, far = END_CELLS[LC_ENDS[lc][side]]  # the card pushes in, the rest slides
         line = [card]
-        if port[near] != EMPTY:
+        if port[near] != NO_CARD:
             line.append(port[near])
-        if port[middle] != EMPTY:
+        if port[middle] != NO_CARD:
             line.append(port[middle])
-        if port[far] != EMPTY:
+        if port[far] != NO_CARD:
             line.append(port[far])
         if len(line) == 3:
-            port[near], port[middle], port[far] = line
+            port[near], port[middle], port[far] = line[0], line[1], line[2]
         elif len(line) == 2:
-            port[near], port[middle], port[far] = EMPTY, line[0], line[1]
+            port[near], port[middle], port[far] = NO_CARD, line[0], line[1]
         else:
-            port[near], port[middle], port[far] = EMPTY, EMPTY, card
+            port[near], port[middle], port[far] = NO_CARD, NO_CARD, card
         self._refill()
-        if len(hand) <= HAND_SIZE:
+        if len(hand) <= KEEP:
             self._end_turn(seat)
         else:
             self._after_hand_change(seat, hand)
 
     def _refill(self) -> None:
-        """As ``State._refill``, with the piles top last."""
+        """As ``State._refill``, with the piles top last: each empty place in order."""
         port = self._port
-        chilli_of = self._t.chilli_of
-        chillies = sum(map(chilli_of.__getitem__, port))
+        chilli_of = self._chilli_of
+        chillies = 0
+        for card in port:
+            if chilli_of[card]:
+                chillies += 1
         boats, chilli_pile = self._boats, self._chillies
         from_boats = chillies > 1
         once = self._once
-        cell = 0
-        for _ in range(port.count(EMPTY)):
-            cell = port.index(EMPTY, cell)
+        for cell in range(len(port)):
+            if port[cell] != NO_CARD:
+                continue
             if not once:
                 from_boats = chillies > 1
             use_boats = from_boats if (boats if from_boats else chilli_pile) else not from_boats
@@ -329,35 +367,37 @@ class FastPlayout(Playout):
             elif chilli_pile:
                 port[cell] = chilli_pile.pop()
                 chillies += 1
-            cell += 1
 
-    def _renew_line(self, cells: tuple[int, ...]) -> None:
+    def _renew_line(self, cells: tuple[int, int, int]) -> None:
         """As ``State._apply_renew``: new cards first, then the old ones under their piles."""
-        chilli_of = self._t.chilli_of
+        chilli_of = self._chilli_of
         port = self._port
-        piles = (self._boats, self._chillies)
-        under: tuple[list[int], list[int]] = ([], [])
+        piles = [self._boats, self._chillies]  # lists: indexed by a variable
+        under: list[list[int]] = [[], []]
         for cell in cells:
             old = port[cell]
-            if old != EMPTY and piles[chilli_of[old]]:
-                port[cell] = piles[chilli_of[old]].pop()
-                under[chilli_of[old]].append(old)
+            if old != NO_CARD:
+                kind = int(chilli_of[old])
+                pile = piles[kind]
+                if pile:
+                    port[cell] = pile.pop()
+                    under[kind].append(old)
         for pile, old_cards in zip(piles, under, strict=True):
             pile[0:0] = old_cards[::-1]
 
     def _after_hand_change(self, seat: int, hand: list[int]) -> None:
-        if len(hand) <= HAND_SIZE:
+        if len(hand) <= KEEP:
             self._end_turn(seat)
             return
-        chilli_of = self._t.chilli_of
+        chilli_of = self._chilli_of
         has_chilli = has_boat = False
         for card in hand:
             if chilli_of[card]:
                 has_chilli = True
             else:
                 has_boat = True
-        fits = ((has_boat and _FRONTIER[self._occ[seat]])
-                or (has_chilli and places_for(self._occ[seat], self._chl[seat], self._limits)))
+        fits = ((has_boat and bool(FRONTIER[self._occ[seat]]))
+                or (has_chilli and bool(places_for(self._occ[seat], self._chl[seat], self._limits))))
         self._phase = 1 if fits else 2
 
     def _end_turn(self, seat: int) -> None:
@@ -365,7 +405,7 @@ class FastPlayout(Playout):
         self._turns += 1
         pos = self._pos
         if self._solo:
-            self._act = None if self._turns >= SOLO_TURNS or self._ending else seat
+            self._act = None if self._turns >= TURNS or self._ending else seat
             pos.to_act = self._act
             return
         nxt = seat + 1

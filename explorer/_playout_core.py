@@ -1,0 +1,76 @@
+"""The playout path's base class (imported as ``explorer._playout.Playout``): compiled by mypyc
+with the playouts that subclass it natively (``explorer._compiled.MODULES``), pure Python otherwise.
+
+``state.playout()`` gives a :class:`Playout`: the same rules as the public API, with actions as small
+integers (indices into ``legal()``, whose order is the public ``legal_actions()`` order) applied in
+place. The base class wraps the public API (always right, not fast); a game may return its own faster
+class, and ``tests/explorer/test_playout.py`` compares every game's playout with the public API move
+by move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import TYPE_CHECKING
+
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # mypyc reads the decorator as it compiles; the engine needs no mypy to run
+    def mypyc_attr(*attrs: str, **kwattrs: object) -> IdentityFunction:
+        return lambda cls: cls
+
+if TYPE_CHECKING:
+    from _typeshed import IdentityFunction
+
+    from ._state import GameState
+
+
+# Klongs' and the fruit games' playouts are interpreted subclasses of the compiled class.
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Playout:
+    """One game played forward in place. ``legal()`` lists the actions to choose from by index."""
+
+    # ``_pos`` is the position being played (here the public state itself; a game's faster playout
+    # keeps a mutable copy there, and may keep the state it started from in ``_state``).
+    __slots__ = ("_legal", "_pos", "_state")
+
+    def __init__(self, state: GameState) -> None:
+        self._state = state
+        self._pos = state
+        self._legal: list[Hashable] | None = None
+
+    @property
+    def current_player(self) -> int | None:
+        return self._pos.current_player
+
+    @property
+    def is_over(self) -> bool:
+        return self._pos.current_player is None
+
+    def legal(self) -> int:
+        """How many actions the player to act may choose from (0 once over)."""
+        if self._legal is None:
+            self._legal = list(self._state.legal_actions())
+        return len(self._legal)
+
+    def notation(self, index: int) -> str:
+        """The public notation of legal action ``index``."""
+        if self._legal is None:
+            self.legal()
+        assert self._legal is not None
+        return str(self._legal[index])
+
+    def apply(self, index: int) -> None:
+        """Play legal action ``index`` in place."""
+        if self._legal is None:
+            self.legal()
+        assert self._legal is not None
+        self._state = self._pos = self._state.play(self._legal[index])
+        self._legal = None
+
+    def scores(self) -> list[int]:
+        return self._state.scores()
+
+    def state(self) -> GameState:
+        """The position reached, as an immutable public state."""
+        return self._state
