@@ -1,6 +1,8 @@
 """Time travel and pace in a play app, in a real browser (Tindahan): undo brings the previous position
 back and redo repeats the move; the move log shows any past position under a review banner; a round end
-pauses on its summary until Continue; a finished game replays step by step to the same final scores."""
+pauses on its summary until Continue, and the table stays still while it waits (nothing redrawn: the
+Continue button takes a plain click, or Enter); a finished game replays step by step to the same final
+scores."""
 
 from __future__ import annotations
 
@@ -107,7 +109,8 @@ def test_a_round_pauses_and_a_finished_game_replays_to_its_scores(page: Any, voi
             pauses.append(pause.inner_text())
             if len(pauses) == 1:
                 page.screenshot(path=str(ARTIFACTS / "time-travel-pause.png"), full_page=True)
-            click_and_wait_pause(page)
+                assert idle_mutations(page) == 0, "the table is redrawn while it waits on the summary"
+            press_continue(page, keyboard=len(pauses) > 1)
             continue
         legal = page.locator(f"{TABLE} button[data-action].legal")
         if not legal.count():
@@ -120,7 +123,8 @@ def test_a_round_pauses_and_a_finished_game_replays_to_its_scores(page: Any, voi
         pytest.fail("the game did not end")
     final = engine_state(page, TABLE)
     assert final.is_over
-    assert pauses and "Round 1 is scored" in pauses[0] and "Continue" in pauses[0], pauses
+    assert len(pauses) >= 2, "both presses of Continue (mouse and keyboard) should have been met"
+    assert "Round 1 is scored" in pauses[0] and "Continue" in pauses[0], pauses
     finals = [int(page.locator(f'{TABLE} [data-role="final-score"][data-seat="{s}"]').inner_text())
               for s in range(PLAYERS)]
     assert finals == final.scores()
@@ -140,9 +144,45 @@ def test_a_round_pauses_and_a_finished_game_replays_to_its_scores(page: Any, voi
     assert not page.page_errors, page.page_errors
 
 
-def click_and_wait_pause(page: Any) -> None:
-    page.locator(f'{TABLE} [data-role="continue"]').click()
+# Counts every change under the table (nodes, attributes, text) for `ms` while nobody acts.
+IDLE_MUTATIONS = f"""ms => new Promise(resolve => {{
+    const table = document.querySelector('{TABLE}');
+    let changes = 0;
+    const watch = new MutationObserver(list => {{ changes += list.length; }});
+    watch.observe(table, {{subtree: true, childList: true, attributes: true, characterData: true}});
+    setTimeout(() => {{ watch.disconnect(); resolve(changes); }}, ms);
+}})"""
+
+# What the Continue button is just after the press has been handled (the kernel has not answered yet).
+AFTER_PRESS = f"""() => {{ window.reAfterPress = null;
+    addEventListener('click', () => setTimeout(() => {{
+        const b = document.querySelector('{TABLE} [data-role="continue"]');
+        window.reAfterPress = b ? b.getAttribute('aria-disabled') + ' ' + b.textContent : 'gone';
+    }}), {{capture: true, once: true}}); }}"""
+
+
+def idle_mutations(page: Any, ms: int = 2000) -> int:
+    return int(page.evaluate(IDLE_MUTATIONS, ms))
+
+
+def press_continue(page: Any, *, keyboard: bool) -> None:
+    """Press Continue as a learner does (the mouse: Playwright's own click, which fails on a button
+    redrawn under the pointer; or the keyboard), and see it taken at once and the game go on."""
+    button = page.locator(f'{TABLE} [data-role="continue"]')
+    before = move_number(page)
+    page.evaluate(AFTER_PRESS)
+    if keyboard:
+        button.focus()
+        page.keyboard.press("Enter")
+    else:
+        button.click(timeout=10_000)
+    # The press shows at once and takes no second press, however long the kernel takes to answer.
+    page.wait_for_function("() => window.reAfterPress !== null", timeout=10_000)
+    assert page.evaluate("window.reAfterPress") in ("true Continuing\u2026", "gone")
     # The kernel may still be drawing the round's first chart (plotly's first figure is slow to
-    # build on a loaded machine) before it takes the click.
+    # build on a loaded machine) before it takes the press.
     page.wait_for_function(f"() => document.querySelector('{TABLE}').dataset.paused === 'false'",
                            timeout=30_000)
+    wait_idle(page, TABLE)
+    assert move_number(page) > before or page.locator(f"{TABLE} button[data-action].legal").count(), \
+        "the bots did not play on"

@@ -81,13 +81,11 @@ def test_the_last_trick_of_a_round_can_be_reviewed(page: Any, voila_url: str) ->
     for _ in range(80):
         page.wait_for_function(
             f"() => document.querySelector('{TABLE}')?.dataset.busy === 'false'", timeout=30_000)
-        proceed = page.locator('[data-role="continue"]')
-        if proceed.count() and proceed.first.is_visible():
-            try:  # the shell's round summary: play on
-                proceed.first.click(timeout=5_000)
-            except Exception:  # redrawn under the pointer as the bots' last frames land: press it now
-                page.eval_on_selector('[data-role="continue"]', "b => b && b.click()")
-            page.wait_for_timeout(300)
+        if page.locator(TABLE).get_attribute("data-paused") == "true":  # the round's summary: play on
+            page.locator(f'{TABLE} [data-role="continue"]').click()
+            # Until the kernel answers (it may be drawing the round's chart), the summary stays.
+            page.wait_for_function(
+                f"() => document.querySelector('{TABLE}').dataset.paused === 'false'", timeout=30_000)
             continue
         if "Round 2" in page.locator(f"{TABLE} .re-header").inner_text():
             break

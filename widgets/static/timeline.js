@@ -10,7 +10,7 @@ function shellParts() {
   return {
     top: h("div", { class: "re-shell", "data-role": "shell" }),
     log: h("div", { class: "re-shell-log" }),
-    ui: { logOpen: true, said: "" },
+    ui: { logOpen: true, said: "", continued: null },
   };
 }
 
@@ -50,7 +50,22 @@ function reviewBanner(t) {
     shellButton("play-on", "Play on from here", `Play on from ${moveWords(t, shown)}: the later moves are dropped`));
 }
 
-function pausePanel(view) {
+// Which summary a press of Continue was for: the summary and the position it closes.
+const pauseKey = (view) => `${asObject(view.pause).round ?? ""}@${view.move_number ?? ""}`;
+
+// Continue, or (once pressed, until the kernel's answer closes this summary) a button that says so
+// and takes no second press: the kernel can take seconds to answer after a round (the app draws the
+// round's chart first), and a live button would be pressed again and then vanish under the pointer.
+function continueButton(view, ui) {
+  const sent = ui.continued === pauseKey(view);
+  if (!sent) return shellButton("continue", "Continue", "Continue: the bots play on");
+  return h("button", {
+    class: "re-button", type: "button", "data-role": "continue", "data-state": "sent", "aria-disabled": "true",
+    "aria-label": "Continue: pressed, the bots are about to play on", text: "Continuing\u2026",
+  });
+}
+
+function pausePanel(view, ui) {
   const p = asObject(view.pause);
   const players = Number(view.players) || 0;
   const seats = Array.from({ length: players }, (_, s) => s);
@@ -71,7 +86,7 @@ function pausePanel(view) {
       h("tbody", {},
         h("tr", {}, h("th", { scope: "row", text: `This ${p.period ?? "round"}` }), seats.map((s) => h("td", { text: String(asArray(p.round_points)[s] ?? 0) }))),
         h("tr", {}, h("th", { scope: "row", text: "Total so far" }), seats.map((s) => h("td", { "data-role": "pause-total", "data-seat": s, text: String(asArray(p.totals)[s] ?? 0) }))))),
-    shellButton("continue", "Continue", "Continue: the bots play on"));
+    continueButton(view, ui));
 }
 
 function toolbar(view, t, ui, busy) {
@@ -127,6 +142,9 @@ function drawShell(shell, model, root) {
   root.dataset.shown = String(t.shown ?? view.move_number ?? 0);
   root.dataset.paused = view.pause ? "true" : "false";
   root.dataset.speed = String(asObject(view.speed).delay ?? "");
+  // A press of Continue is pending only until a view without that summary arrives (the same round
+  // ending again after an undo is a new summary).
+  if (!view.pause || pauseKey(view) !== shell.ui.continued) shell.ui.continued = null;
   shell.top.hidden = hiddenShell;
   shell.log.hidden = hiddenShell;
   if (hiddenShell) {
@@ -135,21 +153,35 @@ function drawShell(shell, model, root) {
     return;
   }
   const parts = [toolbar(view, t, shell.ui, model.get("busy") === true), hintPanel(view, t, shell.ui),
-    t.mode !== "play" ? reviewBanner(t) : null, view.pause && t.mode === "play" ? pausePanel(view) : null];
-  shell.top.replaceChildren(...parts.filter(Boolean));
+    t.mode !== "play" ? reviewBanner(t) : null, view.pause && t.mode === "play" ? pausePanel(view, shell.ui) : null];
+  // An update that leaves the bar as it was (an error shown or dismissed, a hint for the board)
+  // keeps its nodes: a button being pressed is not swapped for its twin between mousedown and up.
+  const drawn = parts.filter(Boolean);
+  const same = drawn.length === shell.top.children.length
+    && drawn.every((part, i) => part.outerHTML === shell.top.children[i].outerHTML)
+    && [...shell.top.querySelectorAll("select")].every((x) => x.querySelector("option[selected]")?.value === x.value);
+  if (!same) shell.top.replaceChildren(...drawn);
   shell.log.replaceChildren(moveLog(view, t, shell.ui));
   scrollLog(shell.log);
 }
 
 // The shell's intents: each button says what it asks for; the kernel checks every one.
-function shellIntent(model, button) {
+function shellIntent(model, button, ui) {
   const role = button.dataset.role;
+  if (role === "continue") {
+    const view = asObject(model.get("view"));
+    if (button.getAttribute("aria-disabled") !== "true") {  // pressed already: one "continue" is enough
+      ui.continued = pauseKey(view);
+      model.send({ type: "continue" });
+    }
+    return true;
+  }
   const to = button.dataset.to;
   if (to !== undefined && ["log-entry", "replay", "step-first", "step-back", "step-next", "step-last"].includes(role)) {
     model.send({ type: "goto", move: Number(to) });
     return true;
   }
-  const simple = { undo: "undo", redo: "redo", "review-back": "back", "play-on": "play-on", continue: "continue" };
+  const simple = { undo: "undo", redo: "redo", "review-back": "back", "play-on": "play-on" };
   if (simple[role]) {
     model.send({ type: simple[role] });
     return true;
@@ -206,7 +238,11 @@ function attachShell(model, root) {
       restoreShellFocus(shell, key);
       markHint(root, asObject(model.get("view")), shell.ui, focusBoard);
     };
-    if (hintClick(model, button, shell.ui, redraw) || shellIntent(model, button)) event.stopPropagation();
+    if (hintClick(model, button, shell.ui, redraw)) event.stopPropagation();
+    else if (shellIntent(model, button, shell.ui)) {
+      event.stopPropagation();
+      if (button.dataset.role === "continue") redraw(false);  // says at once that it was pressed
+    }
   };
   const onChange = (event) => {
     const select = event.target instanceof Element ? event.target.closest("select[data-role=speed]") : null;
