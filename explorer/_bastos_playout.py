@@ -12,7 +12,7 @@ from bisect import bisect_left
 from typing import TYPE_CHECKING, Final
 
 from ._fruit import BOX, FRUIT_INDEX, FRUITS, ORDER, FruitPlayout
-from ._fruit_playout import CARD_TEXT, FRUIT_OF, RANK_OF, deal, sorted_hands
+from ._fruit_playout import CARD_TEXT, FRUIT_OF, RANK_OF, deal, fruit_tables, sorted_hands
 from ._playout import Playout
 from .bastos._mechanics import MAX_VALUE, MIN_VALUE
 from .bastos._notation import CHOOSE, DECLARE, LOWER, RAISE, TOP
@@ -66,9 +66,7 @@ class BastosPlayout(Playout):
         self._act = -1 if state.to_act is None else state.to_act
         phase = state.phase
         self._phase = CHOOSING if phase == "choose" else ADJUSTING if phase == "adjust" else PLAYING
-        self._fruits = [FRUIT_INDEX[fruit] for fruit in state.fruits]
-        self._deck = [card for card in range(len(BOX)) if FRUIT_OF[card] in self._fruits
-                      and RANK_OF[card] <= TOP]
+        self._fruits, self._deck, _ = fruit_tables(state.fruits, TOP)
         self._leader, self._dealer = state.leader, state.dealer
         self._round, self._rounds = state.round, state.rounds
         self._picks = [-1 if pick is None else ORDER[pick] for pick in state.picks]
@@ -112,7 +110,10 @@ class BastosPlayout(Playout):
         if seat < 0:
             self._count = 0
             return 0
-        hand = self._hands[seat]
+        hands = self._hands
+        if not hands:  # a new round's cards, dealt when first asked (a roll-out to the round's end never is)
+            hands = self._hands = deal(self._state, self._round, self._deck, self._n)
+        hand = hands[seat]
         phase = self._phase
         if phase == PLAYING:
             trick = self._trick
@@ -297,7 +298,7 @@ class BastosPlayout(Playout):
         number = self._round = self._round + 1
         self._pos.round = number
         self._dealer = (self._dealer + 1) % n
-        self._hands = deal(self._state, number, self._deck, n)
+        self._hands = []  # dealt by legal(), when first asked
         self._phase = CHOOSING
         self._leader = self._act = (self._dealer + 1) % n
         self._picks = [-1] * n

@@ -8,7 +8,9 @@ then value) and one fruit's cards lie side by side in it. ``legal()`` only count
 ``legal_actions()`` order, and keeps what it counted (where the choosable cards start in the hand, how
 many) so that ``apply(i)`` goes straight to the action; no notation is written unless ``notation(i)``
 asks. A new round deals from the state's own seeded generator, as the public API does, so a playout
-deals the same cards. ``state()`` replays the chosen indices through the public API.
+deals the same cards; it deals them when first asked (``legal()``), so that a roll-out stopped at a
+round's end (the strong bot's) never pays for a deal it does not play. ``state()`` replays the chosen
+indices through the public API.
 
 Kept out of the game packages' fixed set of modules; it plays by their rules constants and
 ``tests/explorer/test_playout*.py`` compares it with the public API move by move. Written for mypyc
@@ -20,7 +22,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from typing import TYPE_CHECKING, Final
 
-from ._fruit import BOX, FRUIT_INDEX, FRUITS, ORDER, FruitPlayout
+from ._fruit import BOX, FRUIT_INDEX, FRUITS, ORDER, TOP_VALUE, FruitPlayout
 from ._playout import Playout
 from .tindahan._notation import CART, SELLER, SELLERS_PER_PLAYER
 from .tindahan._scoring import FIRST, SECOND, TRICK, TRUMP_BONUS
@@ -66,6 +68,23 @@ def deal(state: GameState, number: int, deck: list[int], players: int) -> list[l
     return [sorted(cards[seat * size:(seat + 1) * size]) for seat in range(players)]
 
 
+_TABLES: Final[dict[tuple[tuple[str, ...], int], tuple[list[int], list[int], list[list[int]]]]] = {}
+
+
+def fruit_tables(fruits: tuple[str, ...], top: int) -> tuple[list[int], list[int], list[list[int]]]:
+    """For the fruits in play and the deck's top value: the fruits' indices, the deck (box order) and,
+    per trump fruit, the other fruits in play. Kept per set of fruits (a search sets up a playout for
+    every roll-out); shared, so never changed."""
+    key = (fruits, top)
+    tables = _TABLES.get(key)
+    if tables is None:
+        indices = [FRUIT_INDEX[fruit] for fruit in fruits]
+        deck = [card for card in range(len(BOX)) if FRUIT_OF[card] in indices and RANK_OF[card] <= top]
+        others = [[fruit for fruit in indices if fruit != trump] for trump in range(len(FRUITS))]
+        tables = _TABLES[key] = (indices, deck, others)
+    return tables
+
+
 def tindahan_playout(state: TindahanState) -> Playout:
     """The fast playout of ``state``, or the generic one where its hands are not in display order."""
     hands = sorted_hands(state)
@@ -99,9 +118,7 @@ class TindahanPlayout(Playout):
         n = self._n = state.players
         self._hands = hands
         self._act = -1 if state.to_act is None else state.to_act
-        self._fruits = [FRUIT_INDEX[fruit] for fruit in state.fruits]
-        self._carts = [[f for f in self._fruits if f != trump] for trump in range(len(FRUITS))]
-        self._deck = [card for card in range(len(BOX)) if FRUIT_OF[card] in self._fruits]
+        self._fruits, self._deck, self._carts = fruit_tables(state.fruits, TOP_VALUE)
         self._trump = FRUIT_INDEX[state.trump]
         self._led = -1 if state.led is None else FRUIT_INDEX[state.led]
         self._cart = state.cart_moved
@@ -151,7 +168,10 @@ class TindahanPlayout(Playout):
         if seat < 0:
             self._count = 0
             return 0
-        hand = self._hands[seat]
+        hands = self._hands
+        if not hands:  # a new round's cards, dealt when first asked (a roll-out to the round's end never is)
+            hands = self._hands = deal(self._state, self._round, self._deck, self._n)
+        hand = hands[seat]
         tn = len(self._trick)
         if tn == 0:  # any card, or the cart to another stall
             self._lo = 0
@@ -282,7 +302,7 @@ class TindahanPlayout(Playout):
         self._round = number
         self._pos.round = number
         self._act = (n - 1 + number) % n  # left of the dealer, (n - 2 + number) % n
-        self._hands = deal(self._state, number, self._deck, n)
+        self._hands = []  # dealt by legal(), when first asked
         self._emptied = False
         for seat in range(n):
             self._won[seat] = self._placed[seat] = 0
