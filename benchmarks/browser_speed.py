@@ -154,10 +154,11 @@ def measure_clicks(page: Any, table: str, clicks: int, wait_ms: int) -> list[flo
     while len(times) < clicks:
         page.wait_for_function(f"() => document.querySelector('{table}').dataset.busy === 'false'",
                                timeout=60_000)
-        # A round's summary waits for the learner (clicked from the page: it may be redrawn meanwhile).
-        if page.evaluate(f"() => {{ const b = document.querySelector('{table} [data-role=continue]');"
-                         " if (!b || !b.offsetParent) return false; b.click(); return true; }"):
-            page.wait_for_timeout(100)
+        resume = page.locator(f"{table} [data-role=continue]")
+        if resume.count() and resume.first.is_visible():  # a round's summary waits for the learner
+            resume.first.click()
+            page.wait_for_function(f"() => document.querySelector('{table}').dataset.paused !== 'true'",
+                                   timeout=60_000)
             continue
         if page.locator(f"{table}[data-current='']").count():  # game over: deal again
             page.click(f"{table} [data-role='new-game']")  # the table's own button
