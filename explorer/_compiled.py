@@ -33,6 +33,8 @@ from types import ModuleType
 MODULES = (
     "explorer._playout_core",
     "explorer._bangkok_playout",
+    "explorer._fruit_playout",
+    "explorer._bastos_playout",
 )
 
 #: The environment variable that forces pure Python (any value but "" and "0").

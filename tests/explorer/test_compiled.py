@@ -31,9 +31,10 @@ PROBE = """
 import json, sys
 import explorer
 from explorer import _compiled
-state = explorer.new_game("bangkok", players=2, seed=1).playout()
-for _ in range(20):
-    state.apply(0)
+for game in ("bangkok", "tindahan", "bastos"):  # every compiled module imported
+    state = explorer.new_game(game, players=3, seed=1).playout()
+    for _ in range(20):
+        state.apply(0)
 marked = getattr(sys.modules["explorer._bangkok_playout"], "EDITED", False)
 print(json.dumps({"status": _compiled.STATUS, "marked": marked,
                   "files": [sys.modules[m].__file__ for m in _compiled.MODULES]}))
@@ -73,6 +74,8 @@ def test_pure_python_on_request() -> None:
 @pytest.mark.skipif(not _compiled.STAMPS.is_file(), reason="this install has no build of the core")
 def test_the_build_runs_while_it_matches_its_sources() -> None:
     assert _compiled.COMPILED, _compiled.STATUS
+    for game in ("bangkok", "tindahan", "bastos"):  # every compiled module imported
+        explorer.new_game(game, players=3, seed=1).playout()
     for module in _compiled.MODULES:
         assert _compiled.is_compiled(sys.modules[module])
         assert Path(str(sys.modules[module].__file__)).parent == _compiled.NATIVE
@@ -101,14 +104,21 @@ def test_an_edited_source_runs_instead_of_its_old_build(tmp_path: Path) -> None:
     assert all(file.startswith(str(package)) and file.endswith(".py") for file in after["files"])
 
 
-def trace(games: int = 240) -> str:
-    """A digest of seeded random playouts of every Bangkok player count and rules option: each step's
-    player, count of actions and chosen notation (every notation in one game of ten), and the scores."""
+# The games whose playouts are compiled (explorer._compiled.MODULES), with their player counts.
+TRACED = [("bangkok", 1), ("bangkok", 2), ("bangkok", 3), ("bangkok", 4), ("tindahan", 3), ("tindahan", 4),
+          ("tindahan", 5), ("bastos", 3), ("bastos", 4)]
+
+
+def trace(games: int = 360) -> str:
+    """A digest of seeded random playouts of every compiled game, player count and rules option: each
+    step's player, count of actions and chosen notation (every notation in one game of ten), and the
+    scores."""
     digest = hashlib.sha256()
     for index in range(games):
         rng = random.Random(index)
-        rules = sampled_rules("bangkok", index, rng)
-        playout = explorer.new_game("bangkok", players=1 + index % 4, seed=index, **rules).playout()
+        game, players = TRACED[index % len(TRACED)]
+        rules = sampled_rules(game, index, rng)
+        playout = explorer.new_game(game, players=players, seed=index, **rules).playout()
         while not playout.is_over:
             count = playout.legal()
             choice = rng.randrange(count)
