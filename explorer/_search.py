@@ -5,10 +5,12 @@ final score margin over the best opponent.
 The search is a flat Monte-Carlo one with sequential halving (Karnin, Koren and Somekh 2013): the
 budget is spent in rounds, each round tries every surviving move on the same fresh deals (common
 random numbers: a move is compared with the others on the same cards), then the better half survives.
-Roll-outs are uniformly random: the heuristic bots decide from a view (about 0.3-4 ms a move), which
-would cost 30-100 times a random move, so a random roll-out buys far more deals in half a second
-(measured in benchmarks/README.md). With a seed the search is fixed by a budget of roll-outs, not by
-the clock, so a loaded machine gives the same answer.
+Roll-outs are uniformly random unless a game's policy is given (``explorer._rollout``: the strong
+bot's Klongs roll-outs make the placed boat's choices as the heuristic does): the heuristic bots
+decide from a view (about 0.3-4 ms a move), which would cost 30-100 times a random move, so a random
+or state-based roll-out buys far more deals in half a second (measured in benchmarks/README.md).
+With a seed the search is fixed by a budget of roll-outs, not by the clock, so a loaded machine gives
+the same answer.
 """
 
 from __future__ import annotations

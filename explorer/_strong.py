@@ -6,6 +6,12 @@ public table (``explorer._fromview``), else from the table the bot sits at: ``wa
 a function returning the table's current state (``explorer simulate`` and the benchmarks do that),
 and it checks that this state is the position of the view it was asked about.
 
+Its Klongs roll-outs play the choices a placed boat asks for as the heuristic bot does and place
+boats at random (``explorer._rollout``): random roll-outs declined claims, skipped scorings and spent
+the movement cards, and the strong bot won 39% of 2-player games against the heuristic with them.
+Its Tindahan roll-outs send sellers and move the cart as often as the heuristic seats do (random
+seats sent half as many sellers, so a seller of its own looked cheap to the search).
+
 It keeps the heuristic bot's move in the race to the end and plays the search's best move only when
 that move did better on the same deals by more than the noise (a paired comparison: one standard error
 with two players, two with more), so a search starved of time plays no worse than the heuristic. In
@@ -36,18 +42,20 @@ CONFIDENCE_MANY = 2.0
 #: Per game: (horizon, roll-outs per CPU second). Bangkok's and Klongs' random games to the end say
 #: little about a move (a random market or board is far from a played one), so the strong bot plays
 #: a few of its own moves ahead (the horizon, counted in its moves) and compares the score margins
-#: there, Bangkok's hidden pontoon tiles included; with roll-outs 4-5 times shorter it tries each move
-#: on more deals. The trick games play to the end. Rates measured with benchmarks/bot_strength.py.
+#: there, Bangkok's hidden pontoon tiles included, Klongs' stocks as the stock scoring would count them
+#: (``explorer._rollout``); with roll-outs 4-5 times shorter it tries each move on more deals. The
+#: trick games play to the end. Rates measured with benchmarks/bot_strength.py and on fixed positions.
 SETTINGS: dict[str, tuple[int | None, float | None]] = {"bangkok": (4, 1100.0), "klongs": (10, 800.0)}
 #: Roll-outs per CPU second where a game's roll-outs are played at random rather than by its policy
 #: (``explorer._rollout``; ``StrongBot.random_rollouts``): Klongs' policy roll-outs cost 1.6 times as
-#: much (measured on the same positions: 690 against 1130 a second).
-RANDOM_RATES: dict[str, float] = {"klongs": 1300.0}
+#: much (measured on the same positions: 690 against 1130 a second), Tindahan's 1.26 times.
+RANDOM_RATES: dict[str, float] = {"klongs": 1300.0, "tindahan": 1150.0}
 #: Per game: the trick games' strong bots play each roll-out to the end of the round, not of the game
 #: (3-8 rounds): later rounds are new deals that a card played now hardly touches, and their random
 #: tricks were most of the noise (strong against heuristic, to the game's end: 3-player Tindahan 0.93 of
-#: its fair share in 9 games, 4-5 players 0 of 6). Roll-outs per CPU second, a round's worth.
-ROUND_RATES: dict[str, float] = {"tindahan": 1150.0, "bastos": 950.0}
+#: its fair share in 9 games, 4-5 players 0 of 6). Roll-outs per CPU second, a round's worth
+#: (Tindahan's with its policy: 0.79 of the random roll-outs' rate, measured on the same positions).
+ROUND_RATES: dict[str, float] = {"tindahan": 910.0, "bastos": 950.0}
 
 
 def paired_gain(best: MoveStats, other: MoveStats, last: int) -> tuple[float, float]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -89,7 +90,8 @@ def test_the_strong_bot_says_why_it_chose_its_move() -> None:
 
 def _searched(state: explorer.GameState, seed: int) -> tuple[str, list[tuple[str, int, float]]]:
     bot = _strong(state.GAME, seed, 0.1)
-    bot.watch(lambda: state)
+    if state.GAME == "klongs":
+        bot.watch(lambda: state)
     choice = bot.choose(state.view(0))
     return choice, [(s.action, s.samples, round(s.margin, 6)) for s in bot.last.stats]
 
@@ -103,6 +105,24 @@ def test_other_seats_secrets_do_not_change_the_strong_klongs_bots_search() -> No
                              ["thief", "cookshop", "bananas:1", "shrimps:2"]))
     assert one.snapshot() != two.snapshot()
     assert one.view(0) == two.view(0)
+    first = _searched(one, 3)
+    assert first == _searched(two, 3)
+    assert sum(samples for _, samples, _ in first[1]) > 40
+
+
+def test_other_seats_secrets_do_not_change_the_strong_tindahan_bots_search() -> None:
+    # Its roll-outs send sellers and move the cart by the Tindahan policy, from the sampled deals alone.
+    fruits = explorer.new_game("tindahan", players=3, seed=0).view(0)["fruits"]
+    cards = [f"{f}-{v}" for f in fruits for v in range(1, 11)]
+    random.Random(1).shuffle(cards)
+    mine, rest = cards[:10], cards[10:]
+    starts = []
+    for salt in (2, 3):
+        random.Random(salt).shuffle(rest)
+        starts.append([mine, rest[:10], rest[10:]])
+    one, two = (explorer.new_game("tindahan", players=3, seed=5, start=start) for start in starts)
+    assert one.snapshot() != two.snapshot()
+    assert one.current_player == 0 and one.view(0) == two.view(0)
     first = _searched(one, 3)
     assert first == _searched(two, 3)
     assert sum(samples for _, samples, _ in first[1]) > 40
