@@ -17,9 +17,8 @@ import os
 import shutil
 import sys
 from pathlib import Path
-from typing import Any
 
-from setuptools import setup
+from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 from setuptools.dist import Distribution
 
@@ -36,6 +35,12 @@ MYPY_OPTIONS = ["--ignore-missing-imports", "--follow-imports=silent", "--no-war
                 "--cache-dir", "build/mypyc-cache"]
 
 
+# What mypyc sets on the extensions it makes, copied onto the planned ones.
+COPIED = ("sources", "include_dirs", "define_macros", "undef_macros", "library_dirs", "libraries",
+          "runtime_library_dirs", "extra_objects", "extra_compile_args", "extra_link_args", "depends",
+          "language")
+
+
 def compiled_modules() -> list[str]:
     """``MODULES`` from explorer/_compiled.py, read without importing the package."""
     tree = ast.parse((ROOT / "explorer" / "_compiled.py").read_text())
@@ -50,44 +55,64 @@ def source(module: str) -> Path:
 
 
 def notice(why: str) -> None:
+    why = why if len(why) <= 200 else why[:200] + "..."  # a compiler's whole command line is long
     print(f"rules-explorer: no compiled core ({why}); the engine runs as pure Python", file=sys.stderr)
 
 
 class BuildCore(build_ext):
-    """Compiles the core when it can; otherwise builds nothing and says why."""
+    """Compiles the core when it can; otherwise builds nothing and says why.
+
+    The extensions are named when the command is set up (setuptools plans the build, and the
+    metadata step, from the names) and made by mypyc only when it runs: mypy's pass is most of the
+    build's time, and runs once.
+    """
 
     stamps: dict[str, str] = {}  # noqa: RUF012  # module -> SHA-256 of the source compiled
 
     def finalize_options(self) -> None:
-        self.distribution.ext_modules = self._extensions()
+        self.distribution.ext_modules = self._planned()
         super().finalize_options()
 
-    def _extensions(self) -> list[Any]:
+    def _planned(self) -> list[Extension]:
         if os.environ.get("RULES_EXPLORER_PURE", "") not in ("", "0"):
             notice("RULES_EXPLORER_PURE is set")
             return []
         try:
-            from mypyc.build import mypycify
+            import mypyc.build  # noqa: F401
         except ImportError:
             notice("mypyc is not installed where the package is built")
             return []
+        names = [f"{GROUP}__mypyc"] + ["explorer._native." + m.rpartition(".")[2] for m in compiled_modules()]
+        return [Extension(name, sources=[]) for name in names]
+
+    def _compile(self) -> bool:
+        """Has mypyc write the C files and fills in the planned extensions; False if it cannot."""
+        from mypyc.build import mypycify
+
         modules = compiled_modules()
         # Stamped before compiling: a source edited during the build then fails the guard.
         self.stamps = {m: hashlib.sha256((ROOT / source(m)).read_bytes()).hexdigest() for m in modules}
         cwd = os.getcwd()
         os.chdir(ROOT)
         try:
-            extensions = mypycify([*MYPY_OPTIONS, *map(str, map(source, modules))], opt_level=OPT_LEVEL,
-                                  debug_level="0", group_name=GROUP, target_dir=TARGET)
+            made = mypycify([*MYPY_OPTIONS, *map(str, map(source, modules))], opt_level=OPT_LEVEL,
+                            debug_level="0", group_name=GROUP, target_dir=TARGET)
         except (Exception, SystemExit) as error:  # mypyc reports its own errors with SystemExit
             notice(f"mypyc failed: {error}")
-            return []
+            return False
         finally:
             os.chdir(cwd)
-        for extension in extensions:  # the modules out of Python's way: explorer._compiled loads them
-            if extension.name in modules:
-                extension.name = "explorer._native." + extension.name.rpartition(".")[2]
-        return list(extensions)
+        by_name = {}
+        for extension in made:  # the modules out of Python's way: explorer._compiled loads them
+            name = extension.name
+            by_name["explorer._native." + name.rpartition(".")[2] if name in modules else name] = extension
+        if set(by_name) != {extension.name for extension in self.extensions}:
+            notice(f"mypyc made other extensions than planned: {sorted(by_name)}")
+            return False
+        for extension in self.extensions:
+            for field in COPIED:
+                setattr(extension, field, getattr(by_name[extension.name], field))
+        return True
 
     def run(self) -> None:
         stamps_here = [Path(self.build_lib) / "explorer" / "_native"]
@@ -96,6 +121,9 @@ class BuildCore(build_ext):
         for folder in stamps_here:  # a build that fails leaves no stamps: the sources run
             (folder / "stamps.json").unlink(missing_ok=True)
         if not self.extensions:
+            return
+        if not self._compile():
+            self.extensions = []
             return
         if self.inplace:  # editable installs: copied beside the sources, into a folder of their own
             (ROOT / "explorer" / "_native").mkdir(exist_ok=True)
