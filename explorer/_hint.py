@@ -30,7 +30,8 @@ RATES: dict[str, float] = {"tindahan": 300.0, "bastos": 130.0, "bangkok": 280.0,
 #: the position at hand, whose length a few probe roll-outs measure (seeded: the same seed, the same
 #: budget, on any machine). Measured with the pure-Python playouts (a compiled core only makes a hint
 #: quicker); the fruit games' list-based playouts made them about three times the rate of the first.
-MOVE_RATES: dict[str, float] = {"tindahan": 150000.0, "bastos": 140000.0, "bangkok": 14000.0, "klongs": 28000.0}
+MOVE_RATES: dict[str, float] = {"tindahan": 150_000.0, "bastos": 140_000.0,
+                                 "bangkok": 14_000.0, "klongs": 28_000.0}
 SETUP_SECONDS = 0.0003
 PROBES = 4
 MIN_PLAYOUTS = 8
