@@ -166,6 +166,19 @@ PAGES = 10
 VISIBLE_WITHIN = 600
 
 
+# Notes in the page when its table first shows a card to play, in ms since its navigation started: the
+# poll below may block on a page still loading, so the times it sees are only upper bounds.
+NOTE_SHOWN = f"""
+window.reShownAt = null;
+new MutationObserver((_, observer) => {{
+  if (document.querySelector('{TABLE} button.legal')) {{
+    window.reShownAt = performance.now();
+    observer.disconnect();
+  }}
+}}).observe(document, {{subtree: true, childList: true}});
+"""
+
+
 def drawn(page: Any) -> bool:
     """Whether ``page`` shows its table with a card to play (False while it is still navigating)."""
     try:
@@ -187,6 +200,8 @@ def test_ten_visitors_open_one_app_at_once(browser: Any) -> None:
         while len(kernel_ids(pid)) < pool and time.monotonic() < deadline:
             time.sleep(0.5)  # the pool is started, so the burst meets the hub as a visitor would
         contexts = [browser.new_context() for _ in range(PAGES)]
+        for context in contexts:
+            context.add_init_script(NOTE_SHOWN)
         # Unguarded: the guard's routing drops the shutdown each page sends as it closes.
         pages = [watched_page(context, guard_requests=False) for context in contexts]
         kernels: set[str] = set()
@@ -204,6 +219,7 @@ def test_ten_visitors_open_one_app_at_once(browser: Any) -> None:
                 time.sleep(0.2)
             missing = sorted(set(range(PAGES)) - set(shown))
             assert not missing, f"pages never shown in {VISIBLE_WITHIN} s: {missing}"
+            in_page = sorted(float(page.evaluate("window.reShownAt")) / 1000 for page in pages)
             kernels = {page_kernel(page) for page in pages}
             assert len(kernels) == PAGES, "two visitors shared a kernel"
             answered = []
@@ -231,8 +247,9 @@ def test_ten_visitors_open_one_app_at_once(browser: Any) -> None:
             for context in contexts:
                 context.close()
         left = kernel_ids(pid)
-        figures = {"pages": PAGES, "visible_median_s": round(statistics.median(shown.values()), 1),
-                   "visible_max_s": round(max(shown.values()), 1),
+        figures = {"pages": PAGES, "visible_median_s": round(statistics.median(in_page), 1),
+                   "visible_max_s": round(max(in_page), 1), "visible_s": [round(t, 1) for t in in_page],
+                   "seen_by_the_poll_max_s": round(max(shown.values()), 1),
                    "click_max_s": round(max(answered), 2), "visitor_kernels_left": len(kernels & left),
                    "kernels_left": len(left), "preheated_pool": pool}
         ARTIFACTS.mkdir(exist_ok=True)
