@@ -1,24 +1,32 @@
 """Hint quality and hint time: the half-second hint's best move against a search given 20 times as long.
 
     .venv/bin/python benchmarks/hint_quality.py [GAME ...] --positions 10 [--seconds 0.5] [--factor 20]
-        [--seed 1000]
+        [--seed 1000] [--save FILE.jsonl]
 
 Positions come from real games (heuristic bots playing each other, game seeds 1000, 1001, ...): one
-position per game at a random move where the seat to act has a choice. For each, ``explorer.hint``
-with a seed (a fixed roll-out budget: ``seconds`` times the game's calibrated rate) and a hint with
-``factor`` times the budget (another seed) pick their best moves. Printed per game: how often they
-agree, how often the short hint's move is within one point of the long search's best by the long
-search's own estimate, the short hint's wall-clock and CPU time (median, p95), and the budgets.
+position per game at a random move where the seat to act has a choice. For each, the hint's search
+with a seed (a fixed roll-out budget: what ``seconds`` buys from that position) and the same search
+with ``factor`` times the budget (another seed) run once each; ``explorer.hint`` is exactly the first
+settled by the tie rule at ``explorer._hint.TIE_ERRORS`` (tests/explorer/test_hint_ties.py checks it),
+and both are also settled with the other tie margins of ``--ties`` (no new roll-outs: the rule only
+reorders a finished search). Printed per game and tie margin: how often the two first moves agree
+(with a 95% Wilson interval), how often the short hint's move is within one point of the long search's
+leader by the long search's own estimate, how often each picked the rule of thumb's favourite; and the
+short hint's wall-clock and CPU time (median, p95). ``--save`` writes every search's per-deal margins
+(one JSON line a position) for a later look at other tie rules.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import math
 import random
 import statistics
 import time
 
 import explorer
+from explorer._hint import TIE_ERRORS, Searched, searched, suggestions
 from explorer.table import Table
 
 PLAYERS = {"tindahan": 4, "bastos": 4, "bangkok": 2, "klongs": 2}
@@ -46,6 +54,22 @@ def p95(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
 
 
+def wilson(hits: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a share ``hits / n``."""
+    if n == 0:
+        return 0.0, 1.0
+    p = hits / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _dump(found: Searched) -> dict[str, object]:
+    result = found.result
+    return {"order": [s.action for s in result.stats], "final": result.final, "deals": result.deals,
+            "margins": {s.action: s.margins for s in result.stats}}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -55,32 +79,59 @@ def main() -> None:
     parser.add_argument("--factor", type=float, default=20.0)
     parser.add_argument("--seed", type=int, default=1000,
                         help="the first game seed (split a long run into parts with different seeds)")
+    parser.add_argument("--ties", type=float, nargs="*", default=[0.0, 0.5, 1.0, 1.5, 2.0],
+                        help="tie margins (standard errors) to settle both searches with, besides the hint's")
+    parser.add_argument("--save", help="append every search's per-deal margins to this JSON-lines file")
     args = parser.parse_args()
+    ties = sorted(set(args.ties) | {TIE_ERRORS})
     for game in args.games:
-        agree = close = 0
+        agree = dict.fromkeys(ties, 0)
+        close = dict.fromkeys(ties, 0)
+        prior_short = dict.fromkeys(ties, 0)
+        prior_long = dict.fromkeys(ties, 0)
         walls: list[float] = []
         cpus: list[float] = []
         states = positions(game, PLAYERS[game], args.positions, args.seed)
         for index, state in enumerate(states, start=args.seed - 1000):
             wall, cpu = time.perf_counter(), time.process_time()
-            short = explorer.hint(state, seconds=args.seconds, seed=index)
+            short = searched(state, seconds=args.seconds, seed=index)
+            first = suggestions(short)
             walls.append(time.perf_counter() - wall)
             cpus.append(time.process_time() - cpu)
-            long = explorer.hint(state, seconds=args.seconds * args.factor, seed=10_000 + index)
-            best = long[0]
-            agree += short[0].action == best.action
-            judged = next(s for s in long if s.action == short[0].action)
-            close += best.value - judged.value <= 1.0 if judged.samples else False
-            print(f"  {game} position {index + 1}: short {short[0].action} ({short[0].samples} deals), "
-                  f"long {best.action} ({best.samples} deals), gap {best.value - judged.value:.2f}, "
-                  f"short hint {walls[-1]:.2f} s wall, {cpus[-1]:.2f} s CPU", flush=True)
+            long_cpu = time.process_time()
+            long = searched(state, seconds=args.seconds * args.factor, seed=10_000 + index)
+            long_cpu = time.process_time() - long_cpu
+            lead = long.result.stats[0]
+            line = []
+            for k in ties:
+                mine, theirs = suggestions(short, k)[0], suggestions(long, k)[0]
+                agree[k] += mine.action == theirs.action
+                judged = long.result.stat(mine.action)
+                gap = lead.value - judged.value if judged is not None and judged.samples else math.inf
+                close[k] += gap <= 1.0
+                prior_short[k] += mine.action == short.prior[0]
+                prior_long[k] += theirs.action == long.prior[0]
+                line.append(f"{k:g}:{'=' if mine.action == theirs.action else 'x'}")
+            print(f"  {game} position {index + 1}: hint {first[0].action} ({first[0].samples} deals), "
+                  f"long leader {lead.action} ({lead.samples} deals), rule of thumb {short.prior[0]}, "
+                  f"ties {' '.join(line)}; short hint {walls[-1]:.2f} s wall, {cpus[-1]:.2f} s CPU, "
+                  f"long {long_cpu:.1f} s CPU", flush=True)
+            if args.save:
+                with open(args.save, "a") as out:
+                    out.write(json.dumps({"game": game, "index": index, "prior": short.prior[:12],
+                                          "short": _dump(short), "long": _dump(long)}) + "\n")
         n = len(states)
-        print(f"{game}: agree {agree} close {close} n {n} walls {[round(w, 3) for w in walls]} "
-              f"cpus {[round(c, 3) for c in cpus]}", flush=True)
-        print(f"{game} {PLAYERS[game]}p, {n} positions: best move agrees {agree}/{n} ({agree / n:.0%}), "
-              f"within 1 point of the long search's best {close}/{n} ({close / n:.0%}); "
-              f"hint time wall median {statistics.median(walls):.2f} s, p95 {p95(walls):.2f} s; "
-              f"CPU median {statistics.median(cpus):.2f} s, p95 {p95(cpus):.2f} s", flush=True)
+        for k in ties:
+            low, high = wilson(agree[k], n)
+            mark = " (the hint's)" if k == TIE_ERRORS else ""
+            print(f"{game} {PLAYERS[game]}p, {n} positions, tie margin {k:g} SE{mark}: best move agrees "
+                  f"{agree[k]}/{n} ({agree[k] / n:.0%}, 95% interval {low:.0%}-{high:.0%}), within 1 point "
+                  f"of the long search's leader {close[k]}/{n} ({close[k] / n:.0%}); rule of thumb's move "
+                  f"first: short {prior_short[k]}/{n}, long {prior_long[k]}/{n}", flush=True)
+        print(f"{game} {PLAYERS[game]}p, {n} positions: hint time wall median "
+              f"{statistics.median(walls):.2f} s, p95 {p95(walls):.2f} s; CPU median "
+              f"{statistics.median(cpus):.2f} s, p95 {p95(cpus):.2f} s",
+              flush=True)
 
 
 if __name__ == "__main__":

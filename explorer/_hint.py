@@ -6,6 +6,13 @@ anew for each sample (``explorer._determinize``), so the other seats' secrets ne
 so the same seed gives the same answer on a loaded machine; without one it stops at the deadline.
 Where a turn offers many moves (Bangkok, Klongs) the search compares the heuristic bot's favourites
 (``SHORTLIST``) and the other moves follow in the heuristic's order, unsearched, saying so.
+
+Near-equal moves are settled by a fixed rule (``settle``): the search's leader is compared with every
+other move on the deals both met (common random numbers), and among the moves it does not beat by more
+than ``TIE_ERRORS`` standard errors of that paired difference the heuristic bot's favourite is
+suggested first, its reason saying it is about as good as the leader. A search of any length then
+resolves a near-tie the same way (a random one split on which move the noise favoured), and the
+learner is shown the rule of thumb's move when the search cannot tell it from a better-looking one.
 """
 
 from __future__ import annotations
@@ -43,6 +50,10 @@ MAX_SECONDS = 60.0
 #: strong bot's pick was often a move that did well on random replies only. The trick games offer a
 #: hand of cards at most: every move is searched.
 SHORTLIST: dict[str, int] = {"bangkok": 8, "klongs": 8}
+#: The tie rule (``settle``): a move the search's leader beats by at most this many standard errors of
+#: their paired difference counts as tied with it, and among tied moves the rule of thumb's favourite
+#: comes first. Chosen on hint_quality.py's positions (benchmarks/README.md, "Hint quality").
+TIE_ERRORS = 1.0
 
 
 @dataclass(frozen=True)
@@ -112,14 +123,29 @@ def heuristic_order(game: str, view: dict[str, Any], legal: Sequence[str]) -> li
                                     key=lambda t: (-t[0], t[1]))]
 
 
-def shortlist(game: str, view: dict[str, Any], keep: str | None = None) -> list[str] | None:
-    """The moves the search compares (``None``: every legal move): the heuristic's favourites, with
-    ``keep`` among them."""
+def prior_order(game: str, view: dict[str, Any]) -> list[str]:
+    """The legal moves in the rule of thumb's order, its favourite first: the heuristic bot's values
+    where it has them, else its choice and then the legal order (a fresh bot: nothing depends on a
+    bot's memory or generator)."""
+    from .bots import make_bot
+
+    legal: list[str] = list(view["legal"])
+    bot = make_bot(game, "heuristic", 0)
+    if getattr(bot, "values", None) is not None:
+        return heuristic_order(game, view, legal)
+    choice = bot.choose(view)
+    return [choice] + [a for a in legal if a != choice]
+
+
+def shortlist(game: str, view: dict[str, Any], keep: str | None = None,
+              order: Sequence[str] | None = None) -> list[str] | None:
+    """The moves the search compares (``None``: every legal move): the heuristic's favourites (from
+    ``order`` when given, the heuristic's order of the legal moves), with ``keep`` among them."""
     size = SHORTLIST.get(game)
     legal: list[str] = view["legal"]
     if size is None or len(legal) <= size:
         return None
-    chosen = heuristic_order(game, view, legal)[:size]
+    chosen = list(order if order is not None else heuristic_order(game, view, legal))[:size]
     if keep is not None and keep not in chosen:
         chosen.append(keep)
     return chosen
@@ -135,6 +161,35 @@ def run_search(state: GameState, seat: int, seconds: float, seed: int | None,
         rng = random.Random(f"hint:{seed}")
         budget, deadline = hint_budget(state, seat, seconds, rng), None
     return search(state, seat, playouts=budget, rng=rng, deadline=deadline, candidates=candidates)
+
+
+def paired(lead: MoveStats, other: MoveStats) -> tuple[float, float, int]:
+    """Mean and standard error of ``lead``'s margin minus ``other``'s over the deals both met (the
+    first ones: a move halved away met the first rounds' deals, the same ones as those that stayed),
+    and how many."""
+    n = min(len(lead.margins), len(other.margins))
+    if n < 2:
+        return lead.value - other.value, math.inf, n
+    diffs = [a - b for a, b in zip(lead.margins[:n], other.margins[:n], strict=True)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean, math.sqrt(var / n), n
+
+
+def settle(stats: Sequence[MoveStats], prior: Sequence[str], errors: float = TIE_ERRORS) -> list[MoveStats]:
+    """``stats`` (the search's order, its leader first) with the move to suggest first: among the
+    leader and the moves it beats by at most ``errors`` standard errors of the paired difference
+    (moves with identical results on every common deal included), the first in ``prior``."""
+    lead = stats[0]
+    rank = {a: i for i, a in enumerate(prior)}
+    tied = [lead] + [s for s in stats[1:] if s.samples >= 2 and _tied(lead, s, errors)]
+    chosen = min(tied, key=lambda s: (rank.get(s.action, len(rank)), s is not lead))
+    return [chosen] + [s for s in stats if s is not chosen]
+
+
+def _tied(lead: MoveStats, other: MoveStats, errors: float) -> bool:
+    gap, error, _ = paired(lead, other)
+    return gap <= errors * error
 
 
 def _deals(count: int, total: int) -> str:
@@ -164,14 +219,60 @@ def reason(stat: MoveStats, best: MoveStats, runner_up: MoveStats | None, labels
     if stat is best and runner_up is not None and runner_up.samples:
         gap = stat.value - runner_up.value
         other = labels.get(runner_up.action, runner_up.action)
+        other = other[:1].lower() + other[1:]
         if gap > 0.05:
-            parts.append(f"{_points(gap)} better than the next best move ({other[:1].lower() + other[1:]})")
+            parts.append(f"{_points(gap)} better than the next best move ({other})")
+        elif gap < -0.05:
+            parts.append(f"about as good as {other}, which did {_points(-gap)} better on average, "
+                         "too little to tell apart in the deals tried; a rule of thumb prefers this move")
         else:
-            parts.append(f"about as good as {other[:1].lower() + other[1:]}")
+            parts.append(f"about as good as {other}")
     elif stat is not best and stat.samples:
-        parts.append(f"{_points(best.value - stat.value)} worse than the best move")
+        if stat.value > best.value + 0.05:
+            parts.append(f"{_points(stat.value - best.value)} better on average than the move suggested "
+                         "first, too little to tell apart in the deals tried")
+        else:
+            parts.append(f"{_points(best.value - stat.value)} worse than the best move")
     text = "; ".join(parts)
     return text[:1].upper() + text[1:]
+
+
+@dataclass(frozen=True)
+class Searched:
+    """What a hint's search found, before the tie rule and the words (benchmarks/hint_quality.py
+    settles one search with several tie rules)."""
+
+    view: dict[str, Any]
+    prior: list[str]  # the legal moves in the rule of thumb's order
+    candidates: list[str] | None  # the shortlist, None: every legal move was searched
+    result: SearchResult
+
+
+def searched(state: GameState, seat: int | None = None, *, seconds: float = 0.5,
+             seed: int | None = None) -> Searched:
+    """The search behind ``hint`` (same arguments, same checks)."""
+    seconds = check_seconds(seconds)
+    seat = resolve_seat(state, seat)
+    view: dict[str, Any] = state.view(seat)
+    prior = prior_order(state.GAME, view)
+    candidates = shortlist(state.GAME, view, order=prior)
+    return Searched(view, prior, candidates, run_search(state, seat, seconds, seed, candidates))
+
+
+def suggestions(found: Searched, errors: float = TIE_ERRORS) -> list[Suggestion]:
+    """The hint's list from its search: the tie rule (``settle``) picks the first, every move says why."""
+    labels: dict[str, str] = found.view["labels"]
+    stats = settle(found.result.stats, found.prior, errors)
+    best = stats[0]
+    runner_up = stats[1] if len(stats) > 1 else None
+    out = [Suggestion(s.action, labels.get(s.action, s.action), round(s.value, 3) if s.samples else 0.0,
+                      round(s.win_rate, 3), reason(s, best, runner_up, labels), s.samples) for s in stats]
+    if found.candidates is not None:  # the moves left off the shortlist, in the rule of thumb's order
+        searched_ = set(found.candidates)
+        why = (f"Not searched: the search compared the {len(found.candidates)} moves a rule of thumb likes "
+               "best, and it likes this one less")
+        out += [Suggestion(a, labels.get(a, a), 0.0, 0.0, why, 0) for a in found.prior if a not in searched_]
+    return out
 
 
 def hint(state: GameState, seat: int | None = None, *, seconds: float = 0.5,
@@ -181,21 +282,4 @@ def hint(state: GameState, seat: int | None = None, *, seconds: float = 0.5,
     Raises ``ValueError`` when the game is over, when ``seat`` is not to act, or for a bad ``seconds``
     (a number above 0, at most 60). Deterministic for a ``seed``.
     """
-    seconds = check_seconds(seconds)
-    seat = resolve_seat(state, seat)
-    view: dict[str, Any] = state.view(seat)
-    labels: dict[str, str] = view["labels"]
-    candidates = shortlist(state.GAME, view)
-    result = run_search(state, seat, seconds, seed, candidates)
-    stats = result.stats
-    best = stats[0]
-    runner_up = stats[1] if len(stats) > 1 else None
-    out = [Suggestion(s.action, labels.get(s.action, s.action), round(s.value, 3) if s.samples else 0.0,
-                      round(s.win_rate, 3), reason(s, best, runner_up, labels), s.samples) for s in stats]
-    if candidates is not None:  # the moves left off the shortlist, in the rule of thumb's order
-        searched = set(candidates)
-        why = (f"Not searched: the search compared the {len(candidates)} moves a rule of thumb likes best, "
-               "and it likes this one less")
-        out += [Suggestion(a, labels.get(a, a), 0.0, 0.0, why, 0)
-                for a in heuristic_order(state.GAME, view, view["legal"]) if a not in searched]
-    return out
+    return suggestions(searched(state, seat, seconds=seconds, seed=seed))

@@ -1,0 +1,85 @@
+"""The hint's tie rule: near-equal moves are settled by the rule of thumb, and the words say so."""
+
+from __future__ import annotations
+
+import random
+
+import explorer
+from explorer import hint
+from explorer._hint import Searched, paired, searched, settle, suggestions
+from explorer._search import MoveStats, SearchResult
+
+
+def _stats(action: str, margins: list[float]) -> MoveStats:
+    return MoveStats(action, samples=len(margins), margin=sum(margins), wins=sum(m > 0 for m in margins),
+                     margin_sq=sum(m * m for m in margins), margins=list(margins))
+
+
+def _jitter(base: list[float], seed: int) -> list[float]:
+    """``base`` with 4 points added or taken on each deal at random: as good on average, noisily."""
+    steps = [4.0, -4.0] * (len(base) // 2)
+    random.Random(seed).shuffle(steps)
+    return [m + step for m, step in zip(base, steps, strict=True)]
+
+
+def _noise(seed: int, n: int = 60) -> list[float]:
+    rng = random.Random(seed)
+    return [float(rng.randint(-20, 20)) for _ in range(n)]
+
+
+def test_the_hint_is_its_search_settled_by_the_tie_rule() -> None:
+    state = explorer.new_game("tindahan", players=3, seed=6)
+    assert hint(state, seconds=0.05, seed=8) == suggestions(searched(state, seconds=0.05, seed=8))
+
+
+def test_moves_the_leader_does_not_clearly_beat_go_to_the_rule_of_thumb() -> None:
+    base = _noise(1)
+    lead = _stats("a", [m + 0.3 for m in base])  # 0.3 points better on the same deals, noisily
+    close = _stats("b", _jitter(base, 2))
+    gap, error, n = paired(lead, close)
+    assert n == 60 and 0 < gap < error
+    assert [s.action for s in settle([lead, close], ["b", "a"], 1.0)] == ["b", "a"]
+    assert [s.action for s in settle([lead, close], ["a", "b"], 1.0)] == ["a", "b"]
+    # A tie margin of zero keeps the leader; a clear lead is kept whatever the rule of thumb says.
+    assert settle([lead, close], ["b", "a"], 0.0)[0] is lead
+    far = _stats("c", [m - 5.0 for m in base])
+    assert settle([lead, far], ["c", "a"], 1.5)[0] is lead
+
+
+def test_moves_with_the_same_result_on_every_deal_are_tied() -> None:
+    same = _noise(3)
+    lead, twin = _stats("a", same), _stats("b", same)
+    assert paired(lead, twin) == (0.0, 0.0, 60)
+    assert settle([lead, twin], ["b", "a"], 0.0)[0] is twin
+
+
+def test_a_move_halved_away_is_compared_on_the_deals_it_met() -> None:
+    # The leader met 60 deals, the other the first 20 (the first round): the paired difference uses those.
+    base = _noise(4)
+    lead = _stats("a", base)
+    early = _stats("b", [m - 30.0 for m in base[:20]])
+    gap, _, n = paired(lead, early)
+    assert n == 20 and gap == 30.0
+    assert settle([lead, early], ["b", "a"], 2.0)[0] is lead
+
+
+def test_the_reasons_say_when_the_rule_of_thumb_settled_a_near_tie() -> None:
+    state = explorer.new_game("tindahan", players=3, seed=2)
+    seat = state.current_player
+    assert seat is not None
+    view = state.view(seat)
+    a, b = view["legal"][:2]
+    base = _noise(5)
+    lead = _stats(a, [m + 0.3 for m in base])
+    other = _stats(b, _jitter(base, 6))
+    result = SearchResult(seat, [lead, other], deals=60, playouts=120, seconds=0.0, final=30)
+    first, second = suggestions(Searched(view, [b, a], [a, b], result))[:2]
+    assert (first.action, second.action) == (b, a)
+    assert first.samples == 60 and first.value == round(other.value, 3)
+    assert first.win_rate == round(other.win_rate, 3)
+    assert "about as good as" in first.reason and "a rule of thumb prefers this move" in first.reason
+    assert "better on average than the move suggested first" in second.reason
+    # With a tie margin of zero the search's leader comes first, and the rule of thumb is not named.
+    first, second = suggestions(Searched(view, [b, a], [a, b], result), 0.0)[:2]
+    assert first.action == a and "rule of thumb" not in first.reason
+    assert "worse than the best move" in second.reason
