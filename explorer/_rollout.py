@@ -50,9 +50,9 @@ def _klongs_move(playout: Playout, rng: random.Random) -> int:
     phase = pos.phase
     if phase == "turn":
         # A random placement; the heuristic keeps its movement cards (a move rates -1 to it).
-        places = getattr(playout, "_places", None)  # Klongs' fast playout counts them as it lists
+        places = getattr(playout, "_pc", 0)  # Klongs' playout counts them first (explorer._klongs_playout)
         if places:
-            return rng.randrange(sum(mask.bit_count() for _, mask in places))
+            return rng.randrange(places)
         index = 0
         for _ in range(_PLACE_TRIES):
             index = rng.randrange(n)
@@ -115,8 +115,12 @@ def _klongs_prepare(playout: Playout) -> None:
     """Nobody moves a boat in a roll-out (the policy never would): without movement cards the fast
     playout skips listing the moves every turn and the optional move after each placement, which made
     a roll-out with the policy twice as slow as a random one (random seats spend their cards at once)."""
-    pos: Any = playout._pos
-    pos.cards = (0,) * pos.players
+    put_away = getattr(playout, "put_cards_away", None)
+    if put_away is not None:
+        put_away()
+    else:
+        pos: Any = playout._pos
+        pos.cards = (0,) * pos.players
 
 
 def _klongs_leaf(playout: Playout) -> list[float]:

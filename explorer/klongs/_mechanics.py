@@ -11,7 +11,6 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from .._playout import Playout
 from ._notation import COLOURS
 from ._scoring import landing_points
 
@@ -276,100 +275,3 @@ def market_order(state: State, kind: str, causer: int) -> tuple[int, ...]:
 def market_due(state: State) -> str | None:
     """The market day (``little``/``big``) the counter has reached, held at the end of this turn."""
     return state.pending_market if state.market is None and state.phase != "over" else None
-
-
-# ---- the playout path ---------------------------------------------------------------------------
-
-
-class FastPlayout(Playout):
-    """Klongs' playout path (``state.playout()``): a private copy of the position played forward in
-    place by the state's own rule code, without the public API's per-action copy, history and match.
-
-    On a turn (about a hundred placements to choose from) it lists no notations: it keeps each hand
-    boat's spaces and the moves, counts them, and writes a notation only for the index asked for.
-    ``state()`` replays the notations played on the public state it started from.
-    """
-
-    __slots__ = ("_count", "_moves", "_places", "_played")
-    _pos: State
-
-    def __init__(self, state: State) -> None:
-        super().__init__(state)
-        pos = object.__new__(type(state))
-        pos.__dict__.update(state.__dict__)  # its containers are immutable: the state stays as it is
-        self._pos = pos
-        self._played: list[str] = []
-        self._count = -1  # -1: not counted yet for this position
-        self._places: list[tuple[int, int]] = []  # (hand boat, spaces mask) on a turn
-        self._moves: list[tuple[int, int]] = []  # (from, spaces to) on a turn
-
-    def legal(self) -> int:
-        if self._count >= 0:
-            return self._count
-        pos = self._pos
-        seat = pos.to_act
-        if seat is None:
-            self._count = 0
-        elif pos.phase == "turn":
-            # Counted from masks: only the notation chosen is ever written.
-            targets = place_targets(pos, seat)
-            thieves = pos.ed.thieves
-            guarded = -1
-            places = self._places = []
-            count = 0
-            for boat in pos.hands[seat]:
-                mask = targets
-                if thieves >> boat & 1:
-                    if guarded < 0:
-                        guarded = protected(pos)
-                    mask = targets & ~guarded
-                if mask:
-                    places.append((boat, mask))
-                    count += mask.bit_count()
-            count = count or 1  # nothing to place: "pass"
-            self._moves = move_masks(pos, seat) if move_now(pos, seat) else []
-            self._count = count + sum(open_.bit_count() for _, open_ in self._moves)
-        else:
-            self._legal = pos._legal()
-            self._count = len(self._legal)
-        return self._count
-
-    def notation(self, index: int) -> str:
-        count = self.legal()
-        if not 0 <= index < count:
-            raise IndexError(f"legal action {index} of {count}")
-        if self._legal is not None:
-            return str(self._legal[index])
-        ed = self._pos.ed
-        for boat, mask in self._places:
-            size = mask.bit_count()
-            if index < size:
-                return ed.tables.place[boat][spaces(ed, mask)[index]]
-            index -= size
-        if not self._places:
-            if index == 0:
-                return "pass"
-            index -= 1
-        for src, open_ in self._moves:
-            size = open_.bit_count()
-            if index < size:
-                return ed.tables.move[src][spaces(ed, open_)[index]]
-            index -= size
-        raise AssertionError("counted actions and listed actions disagree")
-
-    def apply(self, index: int) -> None:
-        action = self.notation(index)
-        self._pos._apply(action)
-        self._played.append(action)
-        self._count = -1
-        self._legal = None
-
-    def scores(self) -> list[int]:
-        return self._pos.scores()
-
-    def state(self) -> State:
-        start: State = self._state  # type: ignore[assignment]  # the base keeps a GameState
-        for action in self._played:
-            start = start.play(action)
-        self._state, self._played = start, []
-        return start

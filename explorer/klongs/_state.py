@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable, Sequence
 from operator import itemgetter
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from .._errors import IllegalAction
 from .._state import GameState, ScoreLine
@@ -30,6 +30,9 @@ from ._notation import COLOURS, GOODS
 from ._scoring import stock_value
 from ._start import place_start, resolve_position
 from ._view import Said, board_text, event_entries, label, snapshot, view
+
+if TYPE_CHECKING:
+    from .._klongs_playout import KlongsPlayout
 
 _NO_PICK = itemgetter(0)
 
@@ -151,9 +154,12 @@ class State(GameState):
         self._start_turn(start.get("to_move", 0) if start else 0)
 
 
-    def playout(self) -> mech.FastPlayout:
-        """A mutable copy of this position for fast simulation: see ``_mechanics.FastPlayout``."""
-        return mech.FastPlayout(self)
+    def playout(self) -> KlongsPlayout:
+        """A mutable copy of this position for fast simulation: see ``explorer._klongs_playout``."""
+        # Imported when first asked: it reads this package's tables (and may be the compiled build).
+        from .._klongs_playout import KlongsPlayout
+
+        return KlongsPlayout(self)
 
     # ---- public helpers -------------------------------------------------------------------------
 

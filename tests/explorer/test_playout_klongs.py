@@ -1,0 +1,171 @@
+"""Klongs' playout path under every rules option, edition and phase, from anywhere in a game.
+
+``test_playout.py`` compares every game's playout with the public API from new games with sampled
+options; Klongs' playout keeps rule code of its own (the position in lists and bitmasks, each
+phase's actions counted from masks), so here it also meets random values of all its options at
+once, a user's edition, every phase as a starting point, the rulebook's scenario positions, and
+its scores and the fields the strong bot's roll-out policy reads of ``_pos`` at every step.
+
+``CONFORMANCE_GAMES`` sets how many random games the first test plays (default 100; the issue's
+proof ran it with thousands).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from typing import Any
+
+import pytest
+
+import explorer
+from explorer import GameState
+from explorer.klongs import OPTIONS, State
+from explorer.klongs.examples import (
+    COOKSHOP_POSITION,
+    JOHN_POSITION,
+    THIEF_POSITION,
+    big_market_position,
+    inspector_position,
+)
+
+from .test_klongs_editions import small_edition
+
+GAMES = max(20, int(os.environ.get("CONFORMANCE_GAMES", "100")))
+#: Every phase a Klongs position can be in while a seat acts.
+PHASES = ("turn", "possess", "thief", "inspect", "after", "market", "draw")
+
+
+def random_rules(rng: random.Random) -> dict[str, Any]:
+    """A random value of every Klongs option that lists its choices."""
+    return {name: rng.choice(option.choices) for name, option in OPTIONS.items() if option.choices}
+
+
+def same_position(fast: Any, state: Any) -> None:
+    """What the search and the roll-out policy read of the playout and of its ``_pos``."""
+    pos = fast._pos
+    assert fast.current_player == state.current_player and fast.is_over == state.is_over
+    assert fast.scores() == state.scores()
+    assert pos.phase == state.phase and pos.to_act == state.to_act
+    if not state.is_over:
+        assert pos.turn == state.turn and pos.placed == state.placed
+    assert list(pos.board) == list(state.board) and list(pos.owner) == list(state.owner)
+    assert list(pos.supply) == list(state.supply) and list(pos.cards) == list(state.cards)
+    for mine, theirs in (("hands", "hands"), ("stocks", "stocks"), ("stacks", "stacks")):
+        assert [list(x) for x in getattr(pos, mine)] == [list(x) for x in getattr(state, theirs)]
+
+
+def follow(state: GameState, rng: random.Random, *, every_list: bool = True) -> GameState:
+    """Play ``state`` to its end by random indices on its playout and the public API side by side,
+    comparing at every step the legal actions (all of them, or the count and the one chosen)."""
+    fast = state.playout()
+    while True:
+        same_position(fast, state)
+        if state.is_over:
+            break
+        legal = [str(a) for a in state.legal_actions()]
+        assert fast.legal() == len(legal)
+        if every_list:
+            assert [fast.notation(i) for i in range(len(legal))] == legal
+        choice = rng.randrange(len(legal))
+        assert fast.notation(choice) == legal[choice]
+        fast.apply(choice)
+        state = state.play(legal[choice])
+    assert fast.legal() == 0 and fast.current_player is None
+    assert fast.state() == state
+    return state
+
+
+def test_the_playout_follows_the_public_api_under_random_options() -> None:
+    # Every option at a random value in each game (the default values in every fifth), 2-4 players,
+    # the default edition and (every seventh game) a small user's edition.
+    edition = small_edition()
+    seen: set[tuple[str, Any]] = set()
+    for index in range(GAMES):
+        rng = random.Random(index)
+        rules = {} if index % 5 == 0 else random_rules(rng)
+        seen.update(rules.items())
+        state = explorer.new_game("klongs", players=2 + index % 3, seed=7000 + index,
+                                  edition=edition if index % 7 == 3 else None, **rules)
+        follow(state, rng, every_list=index < 30)
+    assert all((name, value) in seen for name, option in OPTIONS.items() for value in option.choices or ())
+
+
+def test_the_playout_starts_in_every_phase() -> None:
+    # Each game stops at a position of the phase it looks for (not always the first one), then both
+    # sides play on to the end: three starts per phase. Some phases are rare (an inspector placed in
+    # a thief's column: once in about 25 games), so most games stop, or end, without being followed.
+    starts = dict.fromkeys(PHASES, 0)
+    index = 0
+    while min(starts.values()) < 3 and index < 1000:
+        wanted = PHASES[index % len(PHASES)]
+        rng = random.Random(index)
+        rules = random_rules(rng)
+        if wanted == "draw":
+            rules["more_tactics"] = True
+        state: Any = explorer.new_game("klongs", players=2 + index % 3, seed=900 + index, **rules)
+        skip = rng.randrange(3)
+        while not state.is_over and (state.phase != wanted or skip):
+            if state.phase == wanted:
+                skip -= 1
+            state = state.play(rng.choice(state.legal_actions()))
+        index += 1
+        if not state.is_over and starts[wanted] < 3:
+            starts[wanted] += 1
+            follow(state, rng)
+    assert min(starts.values()) == 3, starts
+
+
+SCENARIOS: list[tuple[int, dict[str, Any]]] = [
+    (2, THIEF_POSITION), (3, JOHN_POSITION), (3, COOKSHOP_POSITION),
+    (2, inspector_position(["c5", "d7"])), (2, inspector_position(["d5"])),
+    (3, big_market_position([10, 4, 7], {}, 0)), (3, big_market_position([5, 5, 9], {"h6": "fish:1@red"}, 2)),
+]
+
+
+@pytest.mark.parametrize(("players", "position"), SCENARIOS)
+def test_the_playout_plays_the_rulebook_scenarios(players: int, position: dict[str, Any]) -> None:
+    for index in range(4):
+        rng = random.Random(index)
+        rules = {} if index == 0 else random_rules(rng)
+        follow(State.from_position(players, position, seed=index, **rules), rng)
+
+
+def test_a_playout_refuses_an_index_out_of_range_and_keeps_going() -> None:
+    state = explorer.new_game("klongs", players=3, seed=8)
+    fast = state.playout()
+    count = fast.legal()
+    for bad in (count, -1):
+        with pytest.raises(IndexError):
+            fast.apply(bad)
+        with pytest.raises(IndexError):
+            fast.notation(bad)
+    rng = random.Random(1)
+    for _ in range(25):
+        fast.apply(rng.randrange(fast.legal()))
+    middle = fast.state()
+    assert len(middle.actions()) == 25 and state.actions() == []
+    while not fast.is_over:
+        fast.apply(rng.randrange(fast.legal()))
+    final = fast.state()
+    assert final.is_over and final.actions()[:25] == middle.actions() and final.scores() == fast.scores()
+
+
+def test_cards_put_away_leave_only_placements_and_the_rest_of_the_rules() -> None:
+    # The strong bot's roll-outs put every movement card away after the candidate move
+    # (explorer._rollout): the playout then plays as the public API does with no cards left.
+    for seed in range(4):
+        state = explorer.new_game("klongs", players=2 + seed % 3, seed=seed)
+        no_cards = State.from_position(state.players, {"movement_cards": [0] * state.players}, seed=seed)
+        fast = state.playout()
+        fast.put_cards_away()  # type: ignore[attr-defined]
+        rng = random.Random(seed)
+        public: GameState = no_cards
+        while not fast.is_over:
+            legal = [str(a) for a in public.legal_actions()]
+            assert [fast.notation(i) for i in range(fast.legal())] == legal
+            assert not any(a.startswith("move:") for a in legal)
+            choice = rng.randrange(len(legal))
+            fast.apply(choice)
+            public = public.play(legal[choice])
+        assert fast.scores() == public.scores()
