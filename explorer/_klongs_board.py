@@ -261,18 +261,13 @@ class KlongsBoard(Playout):
         t = self._t
         occ = self._occ
         free = t.all_mask & ~occ & ~self._full
-        if occ and self._entered[seat]:
-            return self._dilate(occ) & free
-        entry = self._entry & free
-        if entry:
-            return entry
-        return self._dilate(occ) & free if occ else free
-
-    def _dilate(self, mask: int) -> int:
-        """The spaces touching ``mask`` (the edition's ``dilate``)."""
-        wide = mask | (mask << 1) | (mask >> 1)
-        pitch = self._t.pitch
-        return (wide | (wide << pitch) | (wide >> pitch)) & self._t.all_mask
+        if not occ or not self._entered[seat]:
+            entry = self._entry & free
+            if entry or not occ:
+                return entry or free
+        wide = occ | (occ << 1) | (occ >> 1)  # the spaces touching a boat (the edition's dilate)
+        pitch = t.pitch
+        return (wide | (wide << pitch) | (wide >> pitch)) & free
 
     def _protected(self) -> int:
         """The columns an inspector guards from thieves."""
@@ -332,18 +327,6 @@ class KlongsBoard(Playout):
             self._full |= mask
         else:
             self._full &= ~mask
-
-    def _put(self, boat: int, space: int) -> None:
-        self._board[space] = boat
-        t = self._t
-        bit = t.bit[space]
-        self._occ |= bit
-        self._refull(space)
-        special = t.special[boat]
-        if special == INSPECTOR:
-            self._insp |= bit
-        elif special == THIEF:
-            self._thf |= bit
 
     def _claim(self, seat: int, src: int) -> None:
         """A merchant onto the placed boat: from the supply (``src`` -1) or from the boat on ``src``."""

@@ -49,7 +49,7 @@ class KlongsPlayout(KlongsBoard):
     (per hand boat, in hand order, its target spaces: a thief's avoid the protected columns), else
     "pass", then the moves; the other phases list what ``State._legal`` lists, in its order."""
 
-    __slots__ = ("_count", "_gc", "_gt", "_list", "_pc", "_played", "_ss", "_tc", "_tg")
+    __slots__ = ("_count", "_gc", "_gt", "_list", "_mready", "_pc", "_played", "_ss", "_tc", "_tg")
 
     def __init__(self, state: State) -> None:
         super().__init__(state)
@@ -60,6 +60,7 @@ class KlongsPlayout(KlongsBoard):
         # boats taken on a market day, whose landings ``_list`` then holds). ``_tg``: a merchant's
         # spaces to come from, when claiming without one in the supply.
         self._pc = self._tg = self._tc = self._gt = self._gc = 0
+        self._mready = False  # the moves of the phase after a placement are counted already
         self._list: list[int] = []
         self._ss: list[int] = []
 
@@ -100,7 +101,11 @@ class KlongsPlayout(KlongsBoard):
             self._list = mask_spaces(t, t.col_of_mask[self._placed] & self._thf)
             count = 2 * len(self._list) if self._one else len(self._list) + 1
         elif phase == AFTER:
-            count = self._count_moves(seat) + 1
+            if self._mready:  # counted as the placement asked whether a move is possible
+                self._mready = False
+                count = self._mcount + 1
+            else:
+                count = self._count_moves(seat) + 1
         elif phase == MARKET:
             count = self._count_scorings(seat) + 1
         else:  # DRAW
@@ -221,7 +226,9 @@ class KlongsPlayout(KlongsBoard):
     # ---- applying -----------------------------------------------------------------------------
 
     def apply(self, index: int) -> None:
-        count = self._checked(index)
+        count = self._count if self._count >= 0 else self.legal()
+        if not 0 <= index < count:
+            raise IndexError(f"legal action {index} of {count}")
         self._played.append(index)
         self._count = -1
         seat = self._act
@@ -272,7 +279,15 @@ class KlongsPlayout(KlongsBoard):
     def _place(self, seat: int, at: int, space: int) -> None:
         t = self._t
         boat = self._hands[seat].pop(at)
-        self._put(boat, space)
+        self._board[space] = boat
+        bit = t.bit[space]
+        self._occ |= bit
+        self._refull(space)
+        special = t.special[boat]
+        if special == INSPECTOR:
+            self._insp |= bit
+        elif special == THIEF:
+            self._thf |= bit
         self._placed = space
         self._pos.placed = space
         self._passes = 0
@@ -282,7 +297,6 @@ class KlongsPlayout(KlongsBoard):
             self._step = step + 1
             self._scores[seat] += t.track_points[step]
             self._pending = t.track_market[step]
-        special = t.special[boat]
         if special == THIEF:
             if self._steal_targets(space):
                 self._set_phase(THIEF_PHASE)
@@ -311,6 +325,7 @@ class KlongsPlayout(KlongsBoard):
         if self._pending and self._immediate:
             self._end_turn()  # the market day at once: the turn ends with it
         elif self._cards[seat] and not self._moved and self._count_moves(seat):
+            self._mready = True
             self._set_phase(AFTER)
             self._set_act(seat)
         else:
@@ -357,13 +372,14 @@ class KlongsPlayout(KlongsBoard):
                 return False
 
     def _start_turn(self, seat: int) -> None:
-        self._turn = seat
-        self._pos.turn = seat
-        self._set_act(seat)
-        self._set_phase(TURN)
+        self._turn = self._act = seat
+        self._phase = TURN
         self._moved = False
         self._placed = -1
-        self._pos.placed = -1
+        pos = self._pos
+        pos.turn = pos.to_act = seat
+        pos.phase = "turn"
+        pos.placed = -1
         if self._empty_big and not self._hands[seat] and not any_left(self._stacks):
             self._begin_market(BIG, seat)
 
