@@ -149,21 +149,25 @@ class GameState(ABC):
 
     @property
     def is_over(self) -> bool:
-        return self.current_player is None
+        return self.to_act is None  # as current_player is None: one property call, not two
 
     def legal_actions(self) -> list[Hashable]:
-        if self._legal_cache is None:
-            self._legal_cache = [] if self.is_over else self._legal()
-        return list(self._legal_cache)
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_cache = [] if self.to_act is None else self._legal()
+        return legal.copy()
 
     def play(self, action: Hashable) -> Self:
         """Return the state after ``action`` (a value or its notation); this state is unchanged."""
-        chosen = self._match(action)
-        new = object.__new__(type(self))
+        legal = self._legal_cache
+        # An action taken from legal_actions() (the usual case: a bot, a click, a playout) is legal
+        # as it stands: _match would return it from its first test.
+        chosen = action if legal is not None and action in legal else self._match(action)
+        new = object.__new__(self.__class__)
         new.__dict__ = self.__dict__.copy()  # one copy: half the cost of updating an empty dict
         new._legal_cache = None
         new._apply(chosen)
-        new._history = (str(chosen), self._history)
+        new._history = (chosen if chosen.__class__ is str else str(chosen), self._history)
         new._n_actions = self._n_actions + 1
         return new
 

@@ -29,7 +29,6 @@ from ._mechanics import (
     LINE_CELLS,
     LINES,
     SOLO_TURNS,
-    TAKE_CELLS,
     Collections,
     PlaceTables,
     chilli_limits,
@@ -163,53 +162,40 @@ class State(GameState):
         return self._market_actions(seat, tables, kinds)
 
     def _place_actions(self) -> list[Hashable]:
-        # The hot path of random playouts (most of a playout's time): the legal takes of a line come
-        # from per-edition tables keyed by its packed goods bitmasks, and the text of each take
-        # ("a1=PZ,c1=P") is joined from per-place texts, then prefixed by hand card and end.
-        # Plain loops in the inner part: on Python 3.11 each comprehension is a function call.
+        # The hot path of random playouts: each (face, line) has the pieces of its actions' texts in
+        # per-edition tables keyed by the line's packed goods bitmasks masked to the face's goods
+        # (``PlaceTables.chunks``); the pieces, with the port's place texts ("a1=PZ"), are picked,
+        # joined and split in C: the ~40 strings are not built one by one in Python.
         tables = self._tables
         port = self.port
         m0, m1, m2, m3, m4, m5, m6, m7, m8 = itemgetter(*port)(tables.mask_of)
-        packed = (m0 | m1 << 4 | m2 << 8, m3 | m4 << 4 | m5 << 8, m6 | m7 << 4 | m8 << 8,  # rows
-                  m0 | m3 << 4 | m6 << 8, m1 | m4 << 4 | m7 << 8, m2 | m5 << 4 | m8 << 8)  # columns
-        cell_texts = list(map(getitem, tables.fragments, port))  # "a1=PZ" per place
-        faced = FACED[ALL_ENDS if self.players > 1 else self.usable_ends()]
-        goods_of_kind, wanted, all_takes, all_prefixes = (
-            tables.goods_of_kind, tables.wanted, tables.takes, tables.prefixes)
-        out: list[Hashable] = []
-        append = out.append
+        p0, p1, p2 = m0 | m1 << 4 | m2 << 8, m3 | m4 << 4 | m5 << 8, m6 | m7 << 4 | m8 << 8  # rows
+        p3, p4, p5 = m0 | m3 << 4 | m6 << 8, m1 | m4 << 4 | m7 << 8, m2 | m5 << 4 | m8 << 8  # columns
+        kind_of, wanted, goods_of_kind = tables.kind_of, tables.wanted, tables.goods_of_kind
         assert self.to_act is not None
-        kind_of = tables.kind_of
-        for kind in dict.fromkeys([kind_of[c] for c in self.hands[self.to_act]]):
-            goods = goods_of_kind[kind]
-            want, takes, prefixes = wanted[goods], all_takes[goods], all_prefixes[kind]
-            for line, combo in faced:
-                number = takes[packed[line] & want]
-                if not number:
-                    continue
-                near, far = prefixes[combo]  # the texts up to the take, for each usable end ("" if not)
-                options = TAKE_CELLS[number][line]
-                if len(options) == 1:  # the usual case: one way to collect
-                    first, rest = options[0]
-                    suffix = cell_texts[first]
-                    if rest:
-                        for cell in rest:
-                            suffix += "," + cell_texts[cell]
-                    append(near + suffix)
-                    if far:
-                        append(far + suffix)
-                    continue
-                suffixes = []
-                for first, rest in options:
-                    suffix = cell_texts[first]
-                    if rest:
-                        for cell in rest:
-                            suffix += "," + cell_texts[cell]
-                    suffixes.append(suffix)
-                    append(near + suffix)
-                if far:
-                    for suffix in suffixes:
-                        append(far + suffix)
+        kinds = dict.fromkeys([kind_of[c] for c in self.hands[self.to_act]])
+        picked: tuple[int, ...] = ()
+        if self.players > 1:  # every end usable: the six lines from both ends, unrolled
+            both = tables.both
+            for kind in kinds:
+                want = wanted[goods_of_kind[kind]]
+                c0, c1, c2, c3, c4, c5 = both[kind]
+                picked += (c0[p0 & want] + c1[p1 & want] + c2[p2 & want]
+                           + c3[p3 & want] + c4[p4 & want] + c5[p5 & want])
+        else:
+            packed = (p0, p1, p2, p3, p4, p5)
+            faced = FACED[self.usable_ends()]
+            chunks = tables.chunks
+            for kind in kinds:
+                want, mine = wanted[goods_of_kind[kind]], chunks[kind]
+                for line, index in faced:
+                    picked += mine[index][packed[line] & want]
+        if not picked:
+            return []
+        texts = tables.pieces.copy()
+        texts[:9] = map(getitem, tables.fragments, port)
+        out: list[Hashable] = "".join(itemgetter(*picked)(texts)).split("\0")  # type: ignore[assignment]
+        del out[0]  # before the first NUL: nothing
         return out
 
     def _renew_actions(self) -> list[str]:
@@ -257,13 +243,14 @@ class State(GameState):
         text = action if action.__class__ is str else str(action)
         seat = self.to_act
         assert seat is not None
-        if text.startswith("place:"):
+        kind = text[:3]  # the action's kind by its first letters ("pla", "mar", "ren", "ret", "pas")
+        if kind == "pla":
             self._apply_place(seat, text)
-        elif text.startswith("market:"):
+        elif kind == "mar":
             self._apply_market(seat, text)
-        elif text.startswith("renew:"):
+        elif kind == "ren":
             self._apply_renew(seat, text[6:])
-        elif text.startswith("return:"):
+        elif kind == "ret":
             self._apply_return(seat, text[7:])
         else:
             self._log(seat, text)
@@ -289,8 +276,16 @@ class State(GameState):
     def _apply_place(self, seat: int, text: str) -> None:
         # The text is one this state listed ("place:PZ@R1R>a1=ZB,c1=P"): read by position, not parsed.
         at = text.index("@", 6)
-        cells = END_CELLS[text[at + 1:at + 4]]
-        card, hand = self._take_from_hand(seat, text[6:at])
+        near, middle, far = END_CELLS[text[at + 1:at + 4]]
+        face = text[6:at]
+        hand = list(self.hands[seat])
+        face_of = self.edition.face_of
+        for card in hand:
+            if face_of[card] == face:
+                break
+        else:
+            raise AssertionError(f"{face} is not in seat {seat}'s hand")  # legal actions rule it out
+        hand.remove(card)  # its first copy: the card found
         self.port_before = self.port
         port = list(self.port)
         for item in text[at + 5:].split(","):
@@ -299,17 +294,17 @@ class State(GameState):
             port[cell] = EMPTY
         # The placed card pushes in from the near side: everything slides to the far end, in order.
         # (At least one card of the line was taken, so the card and what stays fill 1-3 places.)
-        line = [card]
-        for cell in cells:
-            if port[cell] != EMPTY:
-                line.append(port[cell])
-        near, middle, far = cells
-        if len(line) == 3:
-            port[near], port[middle], port[far] = line
-        elif len(line) == 2:
-            port[near], port[middle], port[far] = EMPTY, line[0], line[1]
+        x, y, z = port[near], port[middle], port[far]
+        if x == EMPTY:
+            if y == EMPTY:
+                line = (EMPTY, EMPTY, card) if z == EMPTY else (EMPTY, card, z)
+            else:
+                line = (EMPTY, card, y) if z == EMPTY else (card, y, z)
+        elif y == EMPTY:
+            line = (EMPTY, card, x) if z == EMPTY else (card, x, z)
         else:
-            port[near], port[middle], port[far] = EMPTY, EMPTY, card
+            line = (card, x, y)  # z was taken
+        port[near], port[middle], port[far] = line
         drawn = self._refill(port)
         hands = self.hands
         self.hands = (*hands[:seat], tuple(hand), *hands[seat + 1:])
