@@ -22,6 +22,7 @@ from itertools import combinations, permutations
 from typing import TYPE_CHECKING, NamedTuple
 
 from ._notation import (
+    CELL_INDEX,
     CELL_NAMES,
     CELLS,
     GOOD_INDEX,
@@ -259,6 +260,10 @@ class PlaceTables:
             f"\0{text}" for per_kind in self.prefixes for pair in per_kind for text in pair if text)]
         self.piece_of = {text.lstrip("\0"): i for i, text in enumerate(self.pieces) if i >= CELLS}
         self.market_texts = [[f"market:{card.face}@{name}" for name in CELL_NAMES] for card in kinds]
+        self.taken = _Taken()
+        self.market_masks = _MarketMasks(self.filled, self.chilli_of)
+        # Per face: the market actions for a bitmask of the places it may go to, in place order.
+        self.market_choices = [_MarketChoices(texts) for texts in self.market_texts]
         self.return_texts = [f"return:{card.face}" for card in kinds]
         self.faces = [card.face for card in kinds]
         self.kind_chilli = [card.is_chilli for card in kinds]
@@ -352,6 +357,18 @@ class _Chunks(dict[int, tuple[int, ...]]):
         return value
 
 
+class _Taken(dict[str, tuple[int, ...]]):
+    """A place action's take (``"a1=PZ,c1=P"``) -> the places it empties, in order (``(0, 2)``)."""
+
+    LIMIT = 50_000  # distinct takes seen; a long run's table starts again rather than grow for ever
+
+    def __missing__(self, text: str) -> tuple[int, ...]:
+        if len(self) >= self.LIMIT:
+            self.clear()
+        cells = self[text] = tuple(CELL_INDEX[item[:2]] for item in text.split(","))
+        return cells
+
+
 class _Faced(dict[frozenset[int], tuple[tuple[int, int], ...]]):
     """For a set of usable ends: each line faced by one, with its index into ``PlaceTables.prefixes``."""
 
@@ -415,3 +432,42 @@ _BLOCKED = {limits: tuple(_blocked(chillies, limits) for chillies in range(1 << 
 BITS_OF_FLAGS = {tuple(bool(n >> i & 1) for i in range(CELLS)): n for n in range(1 << CELLS)}
 
 
+
+
+# The places a card may go to beside a card (``_FRONTIER``) as a bitmask, per occupied bitmask.
+FRONTIER_MASK: tuple[int, ...] = tuple(sum(1 << i for i in places) for places in _FRONTIER)
+
+
+def blocked_places(chillies: int, limits: tuple[bool, bool]) -> int:
+    """The market places a chilli card may not go to, as a bitmask (see ``places_for``)."""
+    return _BLOCKED[limits][chillies]
+
+
+class _MarketMasks(dict[tuple[int, ...], tuple[int, int]]):
+    """A market (9 card ids, ``EMPTY`` for a free place) -> bitmasks of its occupied places and of
+    those holding chilli cards."""
+
+    LIMIT = 50_000  # markets seen; a long run's table starts again rather than grow for ever
+
+    def __init__(self, filled: Sequence[bool], chilli_of: Sequence[bool]) -> None:
+        super().__init__()
+        self.filled, self.chilli_of = filled, chilli_of
+
+    def __missing__(self, market: tuple[int, ...]) -> tuple[int, int]:
+        if len(self) >= self.LIMIT:
+            self.clear()
+        value = self[market] = (BITS_OF_FLAGS[tuple([self.filled[c] for c in market])],
+                                BITS_OF_FLAGS[tuple([self.chilli_of[c] for c in market])])
+        return value
+
+
+class _MarketChoices(dict[int, tuple[str, ...]]):
+    """One face's market actions per bitmask of the places it may go to, in place order."""
+
+    def __init__(self, texts: Sequence[str]) -> None:
+        super().__init__()
+        self.texts = texts
+
+    def __missing__(self, places: int) -> tuple[str, ...]:
+        value = self[places] = tuple(self.texts[i] for i in range(CELLS) if places >> i & 1)
+        return value

@@ -25,12 +25,14 @@ from ._mechanics import (
     END_INDEX,
     ENDS,
     FACED,
+    FRONTIER_MASK,
     HAND_SIZE,
     LINE_CELLS,
     LINES,
     SOLO_TURNS,
     Collections,
     PlaceTables,
+    blocked_places,
     chilli_limits,
     explain_collections,
     places_for,
@@ -42,7 +44,6 @@ from ._notation import (
     Card,
     canonical,
     parse_card,
-    read_market,
     respell,
 )
 from ._scoring import MarketSheet, score_cells, scoring_areas
@@ -221,16 +222,19 @@ class State(GameState):
         return chilli_limits(self.rules["expert"], self.rules["expert_reading"])
 
     def _market_actions(self, seat: int, tables: PlaceTables, kinds: dict[int, None]) -> list[Hashable]:
-        chilli_of = self.edition.chilli_of
-        first_of_kind = self.edition.first_of_kind
-        by_kind: dict[bool, list[int]] = {}
+        # As market_places per face, from bitmasks: the market's from a table keyed by its cards.
+        occupied, chillies = tables.market_masks[self.markets[seat]]
+        beside = FRONTIER_MASK[occupied]
+        free = None  # where a chilli card may go, worked out for the first chilli card
+        kind_chilli, choices = tables.kind_chilli, tables.market_choices
         out: list[Hashable] = []
         for kind in kinds:
-            chilli = chilli_of[first_of_kind[kind]]
-            places = by_kind.get(chilli)
-            if places is None:
-                places = by_kind[chilli] = self.market_places(seat, chilli)
-            out += map(tables.market_texts[kind].__getitem__, places)
+            if kind_chilli[kind]:
+                if free is None:
+                    free = beside & ~blocked_places(chillies, self.chilli_limits())
+                out += choices[kind][free]
+            else:
+                out += choices[kind][beside]
         return out
 
     def playout(self) -> FastPlayout:
@@ -288,8 +292,7 @@ class State(GameState):
         hand.remove(card)  # its first copy: the card found
         self.port_before = self.port
         port = list(self.port)
-        for item in text[at + 5:].split(","):
-            cell = CELL_INDEX[item[:2]]
+        for cell in self._tables.taken[text[at + 5:]]:
             hand.append(port[cell])
             port[cell] = EMPTY
         # The placed card pushes in from the near side: everything slides to the far end, in order.
@@ -305,7 +308,10 @@ class State(GameState):
         else:
             line = (card, x, y)  # z was taken
         port[near], port[middle], port[far] = line
-        drawn = self._refill(port)
+        if EMPTY in port:
+            drawn = self._refill(port)
+        else:  # the usual case: one card taken, the placed card took its place
+            self.port, drawn = tuple(port), ()
         hands = self.hands
         self.hands = (*hands[:seat], tuple(hand), *hands[seat + 1:])
         self.happened = Happened(seat, text, drawn, card, self.happened)
@@ -354,19 +360,35 @@ class State(GameState):
                 has_chilli = True
             else:
                 has_boat = True
-        fits = ((has_boat and self.market_places(seat, False))
-                or (has_chilli and self.market_places(seat, True)))
+        # Whether market_places(seat, False) / (seat, True) would list a place, from bitmasks.
+        occupied, chillies = self._tables.market_masks[self.markets[seat]]
+        beside = FRONTIER_MASK[occupied]
+        fits = ((has_boat and beside)
+                or (has_chilli and beside & ~blocked_places(chillies, self.chilli_limits())))
         self._phase = MARKET if fits else RETURN
 
     def _apply_market(self, seat: int, text: str) -> None:
-        face, place = read_market(text)
-        card, hand = self._take_from_hand(seat, face)
-        market = replaced(self.markets[seat], CELL_INDEX[place], card)
-        self.markets = replaced(self.markets, seat, market)
-        self._set_hand(seat, hand)
+        # The text is one this state listed ("market:PZ@b1"): read by position (as read_market).
+        at = text.index("@", 7)
+        face = text[7:at]
+        hands = self.hands
+        hand = list(hands[seat])
+        face_of = self.edition.face_of
+        for card in hand:
+            if face_of[card] == face:
+                break
+        else:
+            raise AssertionError(f"{face} is not in seat {seat}'s hand")  # legal actions rule it out
+        hand.remove(card)  # its first copy: the card found
+        cell = CELL_INDEX[text[at + 1:]]
+        markets = self.markets
+        mine = markets[seat]
+        market = (*mine[:cell], card, *mine[cell + 1:])
+        self.markets = (*markets[:seat], market, *markets[seat + 1:])
+        self.hands = (*hands[:seat], tuple(hand), *hands[seat + 1:])
         if EMPTY not in market:
             self.ending = True
-        self._log(seat, text)
+        self.happened = Happened(seat, text, (), EMPTY, self.happened)
         self._after_hand_change(seat)
 
     def _apply_return(self, seat: int, face: str) -> None:
