@@ -75,6 +75,42 @@ def taker(
     )
 
 
+def trick_taker(plays: Sequence[tuple[str, int, str, Any]], colours: Sequence[str], trump: str | None,
+                declared: int, rules: Mapping[str, Any]) -> int | None:
+    """``taker`` for the engine: the same answer from the trick's card entries (``("card", seat,
+    card, made_trump)`` in play order) and the seats' Bastos! colours, in one pass (every trick)."""
+    start = declared if declared >= 0 and rules["trump_timing"] == "from-declaration" else 0
+    fruits = []
+    values = []
+    own = []
+    all_own = True
+    best, best_value = -1, 0
+    for i, entry in enumerate(plays):
+        fruit, value = CARD[entry[2]]
+        mine = fruit == colours[entry[1]]
+        fruits.append(fruit)
+        values.append(value)
+        own.append(mine)
+        if not mine:
+            all_own = False
+            if i >= start and fruit == trump and value > best_value:
+                best, best_value = i, value
+    if all_own:
+        return None  # bastos.trick.set-aside
+    if best >= 0:
+        return best  # bastos.trick.highest-trump
+    led = fruits[0]
+    floor = 0
+    if rules["bastos_lead"] == "must-beat-led" and own[0] and fruits.count(led) != len(fruits):
+        floor = values[0]
+    for i, fruit in enumerate(fruits):
+        if fruit == led and not own[i] and values[i] > best_value and values[i] > floor:
+            best, best_value = i, values[i]
+    if best >= 0:
+        return best  # bastos.trick.highest-led / bastos.trick.highest-follower
+    return 0  # bastos.trick.leader-takes: only possible when the leader led their own colour
+
+
 def trick_winner(
     cards: Sequence[str], bastos: Sequence[str], trump: str | None, **rules: Any
 ) -> int | None:

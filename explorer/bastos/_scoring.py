@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from .._options import resolve_options
@@ -19,6 +20,7 @@ def fruit_lines(values: Mapping[str, int], cards: Iterable[str]) -> list[tuple[s
     return [(fruit, count, values[fruit]) for fruit, count in counts.items() if count]
 
 
+@cache  # every round writes a line per fruit a seat took: the same few texts again and again
 def line_label(fruit: str, count: int, value: int) -> str:
     """A score-sheet line in words: "3 mango cards worth +2 each"."""
     if count == 1:

@@ -16,7 +16,7 @@ from .._playout import Playout
 from .._state import ScoreLine
 from .._tuples import appended, bumped, replaced, without
 from ._explain import explain
-from ._mechanics import MAX_VALUE, MIN_VALUE, clamp, taker
+from ._mechanics import MAX_VALUE, MIN_VALUE, clamp, trick_taker
 from ._notation import (
     CARD,
     CHOOSE,
@@ -32,6 +32,10 @@ from ._notation import (
 from ._scoring import fruit_lines, line_label
 from ._start import start_hands
 from ._view import Entry, board_text, event_text, label, view
+
+FRUIT_OF = {card: fruit for card, (fruit, _) in CARD.items()}
+# The deck of each set of fruits in play (in box order), built once.
+_DECKS: dict[tuple[str, ...], list[str]] = {}
 
 
 class State(FruitState):
@@ -75,7 +79,10 @@ class State(FruitState):
         self._start_round(start_hands(self.rules["start"], n, self._deck(), removed))
 
     def _deck(self) -> list[str]:
-        return [c for c in DECK if CARD[c][0] in self.fruits]
+        deck = _DECKS.get(self.fruits)
+        if deck is None:
+            deck = _DECKS[self.fruits] = [c for c in DECK if CARD[c][0] in self.fruits]
+        return deck.copy()
 
     def _start_round(self, hands: tuple[tuple[str, ...], ...] | None) -> None:
         n = self.players
@@ -83,9 +90,11 @@ class State(FruitState):
         if hands is None:
             self.rng("deal", self.round).shuffle(deck)
             size = len(deck) // n
-            hands = tuple(sort_cards(deck[seat * size:(seat + 1) * size]) for seat in range(n))
-        dealt = {c for hand in hands for c in hand}
-        left = [c for c in deck if c not in dealt]
+            hands = tuple([sort_cards(deck[seat * size:(seat + 1) * size]) for seat in range(n)])
+            left = deck[n * size:]  # the cards nobody was dealt, in the shuffled order
+        else:
+            dealt = {c for hand in hands for c in hand}
+            left = [c for c in deck if c not in dealt]
         self.hands = hands
         self.spare = left[0] if left else None
         self.phase = "choose"
@@ -126,8 +135,8 @@ class State(FruitState):
         if phase == "play":
             if self.cards_in_trick == 0:
                 return list(hand)
-            led = CARD[self.trick[0][2]][0]
-            follow: list[Hashable] = [c for c in hand if CARD[c][0] == led]
+            led = FRUIT_OF[self.trick[0][2]]
+            follow: list[Hashable] = [c for c in hand if FRUIT_OF[c] == led]
             if follow:
                 return follow
             out: list[Hashable] = list(hand)
@@ -203,7 +212,7 @@ class State(FruitState):
             self._tell(seat, notation, "trump", card=card, fruit=fruit, before=before, after=after)
         else:
             self._tell(seat, notation, "lead" if self.cards_in_trick == 0 else "card", card=card, fruit=fruit)
-        self.cards_in_trick += 1
+        played = self.cards_in_trick = self.cards_in_trick + 1
         assert self.colours is not None
         if fruit == self.colours[seat]:
             # bastos.colour.adjust: the value move comes before anything else happens.
@@ -211,7 +220,10 @@ class State(FruitState):
             self.adjusting = seat
             self._tell(seat, notation, "own-colour", card=card, fruit=fruit)
             return
-        self._next(seat, notation)
+        if played < self.players:  # as _next, inline: this runs every card
+            self.to_act = (seat + 1) % self.players
+        else:
+            self._resolve(notation)
 
     def _adjust(self, seat: int, notation: str) -> None:
         kind, _, fruit = notation.partition(":")
@@ -234,8 +246,8 @@ class State(FruitState):
         plays = [e for e in self.trick if e[0] == "card"]
         colours = self.colours
         assert colours is not None
-        cards = tuple(e[2] for e in plays)
-        winner_at = taker(cards, [colours[e[1]] for e in plays], self.trump, self.declared_at, self.rules)
+        cards = tuple([e[2] for e in plays])
+        winner_at = trick_taker(plays, colours, self.trump, self.declared_at, self.rules)
         if winner_at is None:
             self.set_aside = self.set_aside + cards
             self.last_trick = (self.trick, None)
