@@ -54,6 +54,7 @@ ACT, MARKET, RETURN = 0, 1, 2
 END_CELLS = {end.name: end.cells for end in ENDS}  # the places an end's line slides over, near first
 PHASES = ("act", "market", "return")
 RENEW_ACTIONS = {name: f"renew:{name}" for name in LINES}
+RENEW_ALL = tuple(RENEW_ACTIONS.values())
 
 
 class State(GameState):
@@ -151,7 +152,10 @@ class State(GameState):
     def _legal(self) -> list[Hashable]:
         if self._phase == ACT:
             out: list[Hashable] = self._place_actions()
-            out += self._renew_actions()
+            if self.boat_pile and self.chilli_pile and EMPTY not in self.port:
+                out += RENEW_ALL  # the usual case: every line can be renewed
+            else:
+                out += self._renew_actions()
             return out or ["pass"]
         seat = self.to_act
         assert seat is not None
