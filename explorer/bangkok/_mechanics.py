@@ -258,6 +258,7 @@ class PlaceTables:
         # comma and each prefix after a NUL (see ``_Chunks``).
         self.pieces = ["", *[""] * (CELLS - 1), ",", *dict.fromkeys(
             f"\0{text}" for per_kind in self.prefixes for pair in per_kind for text in pair if text)]
+        self.texts: dict[int, list[str]] = {}  # each thread's copy of the pieces (State._place_actions)
         self.piece_of = {text.lstrip("\0"): i for i, text in enumerate(self.pieces) if i >= CELLS}
         self.market_texts = [[f"market:{card.face}@{name}" for name in CELL_NAMES] for card in kinds]
         self.taken = _Taken()

@@ -15,9 +15,11 @@ game and the seeds. The default run checks the first games of each; ``IDENTITY_G
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import os
+import pickle
 import random
 import sys
 from pathlib import Path
@@ -117,6 +119,20 @@ def test_seeded_generators_shuffle_as_the_standard_library() -> None:
             state.rng("deal", salt).shuffle(ours)
             random.Random(f"tindahan:11:deal:{salt}").shuffle(theirs)
             assert ours == theirs, (salt, size)
+
+
+@pytest.mark.parametrize("game", list(DEFAULT))
+def test_states_with_the_engines_tables_still_pickle_and_copy(game: str) -> None:
+    # The engines keep lookup tables on their states (per edition, per thread): a state must still
+    # travel to a worker process (pickle) and deep-copy, and go on alike.
+    state = explorer.new_game(game, players=explorer.game_class(game).MAX_PLAYERS, seed=3)
+    rng = random.Random(3)
+    for _ in range(12):
+        state = state.play(rng.choice(state.legal_actions()))
+    for twin in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+        assert twin == state and twin.legal_actions() == state.legal_actions()
+        action = rng.choice(state.legal_actions())
+        assert twin.play(action) == state.play(action)
 
 
 if __name__ == "__main__" and sys.argv[1] == "--write":  # --write GAME ...: the digests of those games
