@@ -181,10 +181,17 @@ class GameState(ABC):
     def is_over(self) -> bool:
         return self.to_act is None  # as current_player is None: one property call, not two
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # A game that says who acts in its own way keeps is_over true to it (the shortcut above
+        # reads to_act, the base class's answer).
+        if "current_player" in cls.__dict__ and "is_over" not in cls.__dict__:
+            cls.is_over = property(lambda self: self.current_player is None)  # type: ignore[method-assign,assignment]
+
     def legal_actions(self) -> list[Hashable]:
         legal = self._legal_cache
         if legal is None:
-            legal = self._legal_cache = [] if self.to_act is None else self._legal()
+            legal = self._legal_cache = [] if self.is_over else self._legal()
         return legal.copy()
 
     def play(self, action: Hashable) -> Self:
