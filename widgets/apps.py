@@ -101,7 +101,8 @@ class PlayApp:
         self.status = ipw.HTML()
         self.table_box = ipw.VBox()
         self.table: GameWidget | None = None
-        self._rounds_shown: tuple[int, int] = (-1, -1)
+        self._shown_key: tuple[int, bool] | None = None  # the rounds scored and game over, as shown
+        self._shown_lines = 0  # the sheet's lines when it was drawn
         self.players.observe(self._players_changed, names="value")
         self.seed.observe(self._seed_changed, names="value")
         self.start.on_click(lambda _b: self.new_game())
@@ -177,7 +178,7 @@ class PlayApp:
         table.observe_state(self._state_changed)
         self.table = table
         self.table_box.children = (table,)
-        self._rounds_shown = (-1, -1)
+        self._shown_key, self._shown_lines = None, 0
         self._state_changed(table.state)
 
     # ---- reactions ----------------------------------------------------------------------------
@@ -210,10 +211,14 @@ class PlayApp:
     def _state_changed(self, state: GameState) -> None:
         finished = finished_rounds(state)
         self._show_record(state)
-        shown = (finished, len(state.score_sheet()))  # an undo may take a round back
-        if shown == self._rounds_shown:
+        # Drawn again when a round (Klongs: a market day) is scored, the game ends, or an undo takes
+        # lines back; not for each line within a round (Klongs' Luk Phat points come on many turns,
+        # and each chart cost the kernel ~0.1 s and the page a plotly redraw between two clicks).
+        lines = len(state.score_sheet())
+        key = (finished, state.is_over)
+        if key == self._shown_key and lines >= self._shown_lines:  # what is shown is still true
             return
-        self._rounds_shown = shown
+        self._shown_key, self._shown_lines = key, lines
         if finished == 0:
             self.sheet.value, self.chart.outputs = "", ()
             return

@@ -19,6 +19,47 @@ function h(tag, attrs = {}, ...children) {
   return node;
 }
 
+// Put `nodes` (freshly drawn) in `parent` in place of its children, keeping every live node that
+// already shows the same thing: only what changed is restyled and laid out again, and the focused
+// button stays focused. The widgets draw a whole new content on every update (simple, and the view
+// model decides everything); replacing it outright made each click re-lay out the whole table,
+// most of a click's time in the browser.
+function morphChildren(parent, nodes) {
+  const old = [...parent.childNodes];
+  nodes.forEach((node, i) => {
+    if (i < old.length) morph(old[i], node);
+    else parent.append(node);
+  });
+  for (let i = nodes.length; i < old.length; i++) old[i].remove();
+}
+
+function morph(live, drawn) {
+  if (live.nodeType !== drawn.nodeType || live.nodeName !== drawn.nodeName) {
+    live.replaceWith(drawn);
+    return;
+  }
+  if (live.nodeType !== Node.ELEMENT_NODE) {
+    if (live.nodeValue !== drawn.nodeValue) live.nodeValue = drawn.nodeValue;
+    return;
+  }
+  // A form control's state lives in properties its attributes do not reset: drawn anew, as before.
+  if (FORM_TAGS.has(live.nodeName)) {
+    if (!live.isEqualNode(drawn)) live.replaceWith(drawn);
+    return;
+  }
+  const keepOpen = live.nodeName === "DETAILS";  // opened or closed by the learner: left as it is
+  for (const { name } of [...live.attributes]) {
+    if (!drawn.hasAttribute(name) && !(keepOpen && name === "open")) live.removeAttribute(name);
+  }
+  for (const { name, value } of drawn.attributes) {
+    if (keepOpen && name === "open") continue;
+    if (live.getAttribute(name) !== value) live.setAttribute(name, value);
+  }
+  morphChildren(live, [...drawn.childNodes]);
+}
+
+const FORM_TAGS = new Set(["SELECT", "INPUT", "TEXTAREA", "OPTION"]);
+
 // ---- reading the view model defensively (a widget must draw whatever arrives) --------------------
 
 const asArray = (x) => (Array.isArray(x) ? x : []);
@@ -193,7 +234,7 @@ function giveFocus(root, target, ...fallbacks) {
   }
   if (!chosen) return;
   if (!chosen.matches("button")) chosen.setAttribute("tabindex", "-1");
-  chosen.focus({ preventScroll: true });
+  if (document.activeElement !== chosen) chosen.focus({ preventScroll: true });  // focusing lays the page out
 }
 
 const ARROW_KEYS = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"];

@@ -336,11 +336,12 @@ function draw(root, content, model, ui) {
     summary(view),
     eventsList(view, { limit: null, title: "Latest" }),
   ];
-  content.replaceChildren(...parts.filter(Boolean));
+  morphChildren(content, parts.filter(Boolean));
   // Keep exactly one board space in the tab order (the roving one).
   const spaces = [...content.querySelectorAll(".re-space")];
   if (!spaces.some((b) => b.getAttribute("tabindex") === "0") && spaces.length) spaces[0].setAttribute("tabindex", "0");
-  scrollCue(content);
+  // Whether the board overflows reads the layout: asked once the frame is laid out anyway.
+  requestAnimationFrame(() => scrollCue(content));
 }
 
 const KEYS = ["action", "boat", "from", "landing", "role", "space"];

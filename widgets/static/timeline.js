@@ -112,15 +112,64 @@ function logEntry(view, t, entry, ui) {
     whyButton(view, entry, t, ui), whyAnswer(view, entry));
 }
 
-function moveLog(view, t, ui) {
-  const entries = asArray(t.log);
+// What an entry's drawing depends on: an entry whose signature is unchanged keeps its nodes, so an
+// update adds the newest moves instead of rebuilding a log of hundreds (the redraw on every move was
+// most of a click's time in the browser, and grew with the game).
+function entrySignature(view, t, entry, ui) {
+  const move = Number(entry.move);
+  const seat = entry.seat;
+  const why = asObject(hintInfo(view).why);
+  return JSON.stringify([entry, move === Number(t.shown), move > Number(t.current), Number(t.first),
+    isSeat(seat) ? seatName(view, seat) : null, isSeat(seat) && Boolean(asArray(view.bots)[seat]),
+    hintThinking(view, ui) && ui.asking === `why:${move}`, Number(why.move) === move ? why : null]);
+}
+
+// The log's <details> is built once and kept (its open state, scroll position and focused entry with
+// it); each draw updates the summary and puts the entries in place, reusing unchanged ones.
+function drawLog(shell, view, t) {
+  const ui = shell.ui;
+  let details = shell.log.firstElementChild;
+  if (!(details instanceof HTMLDetailsElement)) {
+    details = h("details", { class: "re-log", "data-role": "log", open: ui.logOpen },
+      h("summary", {}),
+      h("ol", { class: "re-log-list", "aria-label": "Every move of the game; choose one to look at that position" }));
+    details.addEventListener("toggle", () => {
+      ui.logOpen = details.open;
+      if (details.open) scrollLog(shell.log);
+    });
+    shell.log.replaceChildren(details);
+    shell.entries = new Map();
+  }
+  const entries = asArray(t.log).map(asObject);
   const newest = entries.length ? asArray(entries[entries.length - 1].texts) : [];
   const moves = Math.max(0, Number(t.last) - Number(t.first));
-  const details = h("details", { class: "re-log", "data-role": "log", open: ui.logOpen },
-    h("summary", { text: `Move log: ${plural(moves, "move")}${newest.length ? ` \u2014 ${newest[newest.length - 1]}` : ""}` }),
-    h("ol", { class: "re-log-list", "aria-label": "Every move of the game; choose one to look at that position" }, entries.map((e) => logEntry(view, t, asObject(e), ui))));
-  details.addEventListener("toggle", () => { ui.logOpen = details.open; });
-  return details;
+  const title = `Move log: ${plural(moves, "move")}${newest.length ? ` \u2014 ${newest[newest.length - 1]}` : ""}`;
+  const summary = details.firstElementChild;
+  if (summary.textContent !== title) summary.textContent = title;
+  const list = details.lastElementChild;
+  const kept = new Map();
+  const wanted = entries.map((entry) => {
+    const sig = entrySignature(view, t, entry, ui);
+    const old = shell.entries.get(Number(entry.move));
+    const node = old && old.sig === sig ? old.node : logEntry(view, t, entry, ui);
+    kept.set(Number(entry.move), { sig, node });
+    return node;
+  });
+  shell.entries = kept;
+  let changed = false;
+  wanted.forEach((node, i) => {
+    const at = list.children[i] ?? null;
+    if (at === node) return;
+    list.insertBefore(node, at);
+    changed = true;
+  });
+  while (list.children.length > wanted.length) {
+    list.lastElementChild.remove();
+    changed = true;
+  }
+  // Scrolling reads the layout: done once the frame is laid out anyway, and only when it can move.
+  if ((changed || shell.shownAt !== t.shown) && details.open) requestAnimationFrame(() => scrollLog(shell.log));
+  shell.shownAt = t.shown;
 }
 
 // Keep the shown move in sight inside the log's own scroll box (never scrolls the page).
@@ -161,8 +210,7 @@ function drawShell(shell, model, root) {
     && drawn.every((part, i) => part.outerHTML === shell.top.children[i].outerHTML)
     && [...shell.top.querySelectorAll("select")].every((x) => x.querySelector("option[selected]")?.value === x.value);
   if (!same) shell.top.replaceChildren(...drawn);
-  shell.log.replaceChildren(moveLog(view, t, shell.ui));
-  scrollLog(shell.log);
+  drawLog(shell, view, t);
 }
 
 // The shell's intents: each button says what it asks for; the kernel checks every one.

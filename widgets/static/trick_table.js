@@ -396,7 +396,7 @@ function draw(root, content, model, ui) {
     summary(view),
     eventsList(view),
   ];
-  content.replaceChildren(...parts.filter(Boolean));
+  morphChildren(content, parts.filter(Boolean));
 }
 
 // Where the focus goes back after a redraw: the same action or role, else a playable card.
