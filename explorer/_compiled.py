@@ -35,6 +35,8 @@ MODULES = (
     "explorer._bangkok_playout",
     "explorer._fruit_playout",
     "explorer._bastos_playout",
+    "explorer._klongs_board",
+    "explorer._klongs_playout",
 )
 
 #: The environment variable that forces pure Python (any value but "" and "0").

@@ -31,7 +31,7 @@ PROBE = """
 import json, sys
 import explorer
 from explorer import _compiled
-for game in ("bangkok", "tindahan", "bastos"):  # every compiled module imported
+for game in ("bangkok", "tindahan", "bastos", "klongs"):  # every compiled module imported
     state = explorer.new_game(game, players=3, seed=1).playout()
     for _ in range(20):
         state.apply(0)
@@ -74,7 +74,7 @@ def test_pure_python_on_request() -> None:
 @pytest.mark.skipif(not _compiled.STAMPS.is_file(), reason="this install has no build of the core")
 def test_the_build_runs_while_it_matches_its_sources() -> None:
     assert _compiled.COMPILED, _compiled.STATUS
-    for game in ("bangkok", "tindahan", "bastos"):  # every compiled module imported
+    for game in ("bangkok", "tindahan", "bastos", "klongs"):  # every compiled module imported
         explorer.new_game(game, players=3, seed=1).playout()
     for module in _compiled.MODULES:
         assert _compiled.is_compiled(sys.modules[module])
@@ -107,7 +107,7 @@ def test_an_edited_source_runs_instead_of_its_old_build(tmp_path: Path) -> None:
 
 # The games whose playouts are compiled (explorer._compiled.MODULES), with their player counts.
 TRACED = [("bangkok", 1), ("bangkok", 2), ("bangkok", 3), ("bangkok", 4), ("tindahan", 3), ("tindahan", 4),
-          ("tindahan", 5), ("bastos", 3), ("bastos", 4)]
+          ("tindahan", 5), ("bastos", 3), ("bastos", 4), ("klongs", 2), ("klongs", 3), ("klongs", 4)]
 
 
 def trace(games: int = 360) -> str:
