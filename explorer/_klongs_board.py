@@ -20,11 +20,10 @@ Compiled by mypyc with the playouts (``explorer._compiled``): typed plain classe
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, Final
 
 from ._playout import Playout
-from .klongs._mechanics import HOOD_LIMIT, boat_merchants
-from .klongs._notation import GOODS
 
 if TYPE_CHECKING:
     from .klongs._edition import Edition
@@ -56,6 +55,15 @@ class KlongsTables:
     """An edition's board, boats and notations as typed lists for the playout."""
 
     def __init__(self, ed: Edition) -> None:
+        # The game's rule constants, read here (once per edition) rather than when this module is
+        # imported: klongs._state imports the playout, so the playout may not import the package.
+        from .klongs._mechanics import HAND_SIZE, HOOD_LIMIT, boat_merchants
+        from .klongs._notation import GOODS
+
+        self.hand_size: int = HAND_SIZE
+        self.hood_limit: int = HOOD_LIMIT
+        self.kinds_of_goods: int = len(GOODS)
+        self.boat_merchants: Callable[[int, Mapping[str, Any]], int] = boat_merchants
         n = len(ed.spaces)
         self.bit: list[int] = list(ed.bit)
         self.all_mask: int = ed.all_mask
@@ -161,7 +169,7 @@ class KlongsBoard(Playout):
     def __init__(self, state: State) -> None:
         super().__init__(state)
         pos = object.__new__(type(state))
-        pos.__dict__.update(state.__dict__)  # immutable containers: the state stays as it is
+        pos.__dict__ = state.__dict__.copy()  # immutable containers: the state stays as it is
         self._pos = pos
         t = self._t = tables_for(state.ed)
         n = self._n = state.players
@@ -174,7 +182,7 @@ class KlongsBoard(Playout):
         self._immediate: bool = rules["market_day_timing"] == "immediately"
         self._fewest: bool = rules["big_market_order"] == "fewest-points"
         self._move_first: bool = rules["move_card"] == "before-or-after"
-        self._merchants: int = boat_merchants(n, rules)
+        self._merchants: int = t.boat_merchants(n, rules)
         self._entry: int = t.entries[1 if n != 2 else 0]
         self._board: list[int] = list(state.board)
         self._owner: list[int] = list(state.owner)
@@ -323,7 +331,7 @@ class KlongsBoard(Playout):
     def _refull(self, space: int) -> None:
         """The full hoods after the occupancy of ``space``'s hood changed."""
         mask = self._t.hood_of_mask[space]
-        if (self._occ & mask).bit_count() >= HOOD_LIMIT:
+        if (self._occ & mask).bit_count() >= self._t.hood_limit:
             self._full |= mask
         else:
             self._full &= ~mask
@@ -411,7 +419,7 @@ class KlongsBoard(Playout):
         """Each seat's stock: 1 + 2 + ... + n for each good held n times; the game is over."""
         goods = self._t.goods
         for seat in range(self._n):
-            counts = [0] * len(GOODS)
+            counts = [0] * self._t.kinds_of_goods
             for boat in self._stocks[seat]:
                 good = goods[boat]
                 if good >= 0:

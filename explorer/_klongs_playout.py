@@ -37,7 +37,6 @@ from ._klongs_board import (
     mask_spaces,
     nth_space,
 )
-from .klongs._mechanics import HAND_SIZE
 
 if TYPE_CHECKING:
     from ._state import GameState
@@ -348,7 +347,7 @@ class KlongsPlayout(KlongsBoard):
             stacks = self._stacks
             if len(stacks) == 1:
                 stack = stacks[0]
-                while len(hand) < HAND_SIZE and stack:
+                while len(hand) < self._t.hand_size and stack:
                     hand.append(stack.pop())
             elif self._draw_from_two(seat, hand, stacks):
                 return
@@ -357,11 +356,12 @@ class KlongsPlayout(KlongsBoard):
     def _draw_from_two(self, seat: int, hand: list[int], stacks: list[list[int]]) -> bool:
         """The 'more tactics' refill; True if the seat is asked which stack to draw from."""
         while True:
-            if len(hand) < HAND_SIZE and stacks[0] and stacks[1]:
+            size = self._t.hand_size
+            if len(hand) < size and stacks[0] and stacks[1]:
                 self._set_phase(DRAW)
                 self._set_act(seat)
                 return True
-            need = HAND_SIZE - len(hand)
+            need = size - len(hand)
             if need <= 0 or not any_left(stacks):
                 return False
             stack = stacks[0] if stacks[0] else stacks[1]

@@ -17,9 +17,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable, Sequence
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import Any, ClassVar, Self
 
 from .._errors import IllegalAction
+from .._klongs_playout import KlongsPlayout
 from .._state import GameState, ScoreLine
 from .._tuples import appended, replaced
 from . import _mechanics as mech
@@ -30,9 +31,6 @@ from ._notation import COLOURS, GOODS
 from ._scoring import stock_value
 from ._start import place_start, resolve_position
 from ._view import Said, board_text, event_entries, label, snapshot, view
-
-if TYPE_CHECKING:
-    from .._klongs_playout import KlongsPlayout
 
 _NO_PICK = itemgetter(0)
 
@@ -156,9 +154,6 @@ class State(GameState):
 
     def playout(self) -> KlongsPlayout:
         """A mutable copy of this position for fast simulation: see ``explorer._klongs_playout``."""
-        # Imported when first asked: it reads this package's tables (and may be the compiled build).
-        from .._klongs_playout import KlongsPlayout
-
         return KlongsPlayout(self)
 
     # ---- public helpers -------------------------------------------------------------------------
