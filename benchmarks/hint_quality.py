@@ -7,7 +7,8 @@ Positions come from real games (heuristic bots playing each other, game seeds 10
 position per game at a random move where the seat to act has a choice. For each, the hint's search
 with a seed (a fixed roll-out budget: what ``seconds`` buys from that position) and the same search
 with ``factor`` times the budget (another seed) run once each; ``explorer.hint`` is exactly the first
-settled by the tie rule at ``explorer._hint.TIE_ERRORS`` (tests/explorer/test_hint_ties.py checks it),
+settled by the tie rule at the game's ``explorer._hint.TIE_ERRORS`` (tests/explorer/test_hint_ties.py
+checks it),
 and both are also settled with the other tie margins of ``--ties`` (no new roll-outs: the rule only
 reorders a finished search). Printed per game and tie margin: how often the two first moves agree
 (with a 95% Wilson interval), how often the short hint's move is within one point of the long search's
@@ -83,8 +84,9 @@ def main() -> None:
                         help="tie margins (standard errors) to settle both searches with, besides the hint's")
     parser.add_argument("--save", help="append every search's per-deal margins to this JSON-lines file")
     args = parser.parse_args()
-    ties = sorted(set(args.ties) | {TIE_ERRORS})
     for game in args.games:
+        hint_ties = TIE_ERRORS.get(game, 0.0)
+        ties = sorted(set(args.ties) | {hint_ties})
         agree = dict.fromkeys(ties, 0)
         close = dict.fromkeys(ties, 0)
         prior_short = dict.fromkeys(ties, 0)
@@ -123,7 +125,7 @@ def main() -> None:
         n = len(states)
         for k in ties:
             low, high = wilson(agree[k], n)
-            mark = " (the hint's)" if k == TIE_ERRORS else ""
+            mark = " (the hint's)" if k == hint_ties else ""
             print(f"{game} {PLAYERS[game]}p, {n} positions, tie margin {k:g} SE{mark}: best move agrees "
                   f"{agree[k]}/{n} ({agree[k] / n:.0%}, 95% interval {low:.0%}-{high:.0%}), within 1 point "
                   f"of the long search's leader {close[k]}/{n} ({close[k] / n:.0%}); rule of thumb's move "

@@ -83,3 +83,19 @@ def test_the_reasons_say_when_the_rule_of_thumb_settled_a_near_tie() -> None:
     first, second = suggestions(Searched(view, [b, a], [a, b], result), 0.0)[:2]
     assert first.action == a and "rule of thumb" not in first.reason
     assert "worse than the best move" in second.reason
+
+
+def test_where_the_rule_of_thumb_judges_near_ties_poorly_only_identical_moves_are_settled() -> None:
+    state = explorer.new_game("klongs", players=2, seed=2)
+    seat = state.current_player
+    assert seat is not None
+    view = state.view(seat)
+    a, b, c = view["legal"][:3]
+    base = _noise(7)
+    lead, near, twin = _stats(a, [m + 0.3 for m in base]), _stats(b, _jitter(base, 8)), _stats(c, base)
+    result = SearchResult(seat, [lead, near], deals=60, playouts=120, seconds=0.0, final=30)
+    assert suggestions(Searched(view, [b, a], [a, b], result))[0].action == a
+    assert suggestions(Searched(view, [b, a], [a, b], result), 1.0)[0].action == b
+    same = _stats(a, base)
+    result = SearchResult(seat, [same, twin], deals=60, playouts=120, seconds=0.0, final=30)
+    assert suggestions(Searched(view, [c, a], [a, c], result))[0].action == c
