@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, permutations
+from operator import itemgetter
 from typing import TYPE_CHECKING, NamedTuple
 
 from ._notation import (
@@ -262,7 +263,6 @@ class PlaceTables:
         self.piece_of = {text.lstrip("\0"): i for i, text in enumerate(self.pieces) if i >= CELLS}
         self.market_texts = [[f"market:{card.face}@{name}" for name in CELL_NAMES] for card in kinds]
         self.taken = _Taken()
-        self.market_masks = _MarketMasks(self.filled, self.chilli_of)
         # Per face: the market actions for a bitmask of the places it may go to, in place order.
         self.market_choices = [_MarketChoices(texts) for texts in self.market_texts]
         self.return_texts = [f"return:{card.face}" for card in kinds]
@@ -341,27 +341,33 @@ class _Chunks(dict[int, tuple[int, ...]]):
     def __init__(self, tables: PlaceTables, kind: int, index: int) -> None:
         super().__init__()
         self.tables, self.kind, self.index = tables, kind, index
+        self.by_number: dict[int, tuple[int, ...]] = {}
 
     def __missing__(self, masked: int) -> tuple[int, ...]:
+        # Many masked goods share a take (the table keeps missing for a while): build each take's
+        # indices once per face and line, keyed by its number.
         t = self.tables
         number = t.takes[t.goods_of_kind[self.kind]][masked]
-        indices: list[int] = []
-        if number:
-            for text in t.prefixes[self.kind][self.index]:
-                if not text:
-                    continue
-                for first, rest in TAKE_CELLS[number][self.index // 3]:
-                    indices += (t.piece_of[text], first)
-                    for cell in rest:
-                        indices += (t.piece_of[","], cell)
-        value = self[masked] = tuple(indices)
+        value = self.by_number.get(number)
+        if value is None:
+            indices: list[int] = []
+            if number:
+                for text in t.prefixes[self.kind][self.index]:
+                    if not text:
+                        continue
+                    for first, rest in TAKE_CELLS[number][self.index // 3]:
+                        indices += (t.piece_of[text], first)
+                        for cell in rest:
+                            indices += (t.piece_of[","], cell)
+            value = self.by_number[number] = tuple(indices)
+        self[masked] = value
         return value
 
 
 class _Taken(dict[str, tuple[int, ...]]):
     """A place action's take (``"a1=PZ,c1=P"``) -> the places it empties, in order (``(0, 2)``)."""
 
-    LIMIT = 50_000  # distinct takes seen; a long run's table starts again rather than grow for ever
+    LIMIT = 8192  # distinct takes seen; a long run's table starts again rather than grow for ever
 
     def __missing__(self, text: str) -> tuple[int, ...]:
         if len(self) >= self.LIMIT:
@@ -439,27 +445,16 @@ BITS_OF_FLAGS = {tuple(bool(n >> i & 1) for i in range(CELLS)): n for n in range
 FRONTIER_MASK: tuple[int, ...] = tuple(sum(1 << i for i in places) for places in _FRONTIER)
 
 
+def market_masks(market: Sequence[int], tables: PlaceTables) -> tuple[int, int]:
+    """Bitmasks of a market's (9 card ids, ``EMPTY`` for a free place) occupied places and of those
+    holding chilli cards."""
+    get = itemgetter(*market)
+    return BITS_OF_FLAGS[get(tables.filled)], BITS_OF_FLAGS[get(tables.chilli_of)]
+
+
 def blocked_places(chillies: int, limits: tuple[bool, bool]) -> int:
     """The market places a chilli card may not go to, as a bitmask (see ``places_for``)."""
     return _BLOCKED[limits][chillies]
-
-
-class _MarketMasks(dict[tuple[int, ...], tuple[int, int]]):
-    """A market (9 card ids, ``EMPTY`` for a free place) -> bitmasks of its occupied places and of
-    those holding chilli cards."""
-
-    LIMIT = 50_000  # markets seen; a long run's table starts again rather than grow for ever
-
-    def __init__(self, filled: Sequence[bool], chilli_of: Sequence[bool]) -> None:
-        super().__init__()
-        self.filled, self.chilli_of = filled, chilli_of
-
-    def __missing__(self, market: tuple[int, ...]) -> tuple[int, int]:
-        if len(self) >= self.LIMIT:
-            self.clear()
-        value = self[market] = (BITS_OF_FLAGS[tuple([self.filled[c] for c in market])],
-                                BITS_OF_FLAGS[tuple([self.chilli_of[c] for c in market])])
-        return value
 
 
 class _MarketChoices(dict[int, tuple[str, ...]]):

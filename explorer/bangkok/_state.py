@@ -36,6 +36,7 @@ from ._mechanics import (
     blocked_places,
     chilli_limits,
     explain_collections,
+    market_masks,
     places_for,
     solo_ends,
 )
@@ -236,8 +237,8 @@ class State(GameState):
         return chilli_limits(self.rules["expert"], self.rules["expert_reading"])
 
     def _market_actions(self, seat: int, tables: PlaceTables, kinds: dict[int, None]) -> list[Hashable]:
-        # As market_places per face, from bitmasks: the market's from a table keyed by its cards.
-        occupied, chillies = tables.market_masks[self.markets[seat]]
+        # As market_places per face, from bitmasks.
+        occupied, chillies = market_masks(self.markets[seat], tables)
         beside = FRONTIER_MASK[occupied]
         free = None  # where a chilli card may go, worked out for the first chilli card
         kind_chilli, choices = tables.kind_chilli, tables.market_choices
@@ -375,7 +376,7 @@ class State(GameState):
             else:
                 has_boat = True
         # Whether market_places(seat, False) / (seat, True) would list a place, from bitmasks.
-        occupied, chillies = self._tables.market_masks[self.markets[seat]]
+        occupied, chillies = market_masks(self.markets[seat], self._tables)
         beside = FRONTIER_MASK[occupied]
         fits = ((has_boat and beside)
                 or (has_chilli and beside & ~blocked_places(chillies, self.chilli_limits())))
