@@ -73,7 +73,7 @@ def test_the_reasons_say_when_the_rule_of_thumb_settled_a_near_tie() -> None:
     lead = _stats(a, [m + 0.3 for m in base])
     other = _stats(b, _jitter(base, 6))
     result = SearchResult(seat, [lead, other], deals=60, playouts=120, seconds=0.0, final=30)
-    first, second = suggestions(Searched(view, [b, a], [a, b], result))[:2]
+    first, second = suggestions(Searched(view, [b, a], [a, b], result), 1.0)[:2]
     assert (first.action, second.action) == (b, a)
     assert first.samples == 60 and first.value == round(other.value, 3)
     assert first.win_rate == round(other.win_rate, 3)
@@ -85,7 +85,7 @@ def test_the_reasons_say_when_the_rule_of_thumb_settled_a_near_tie() -> None:
     assert "worse than the best move" in second.reason
 
 
-def test_where_the_rule_of_thumb_judges_near_ties_poorly_only_identical_moves_are_settled() -> None:
+def test_by_default_only_identical_moves_are_settled_by_the_rule_of_thumb() -> None:
     state = explorer.new_game("klongs", players=2, seed=2)
     seat = state.current_player
     assert seat is not None
