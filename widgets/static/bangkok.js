@@ -231,13 +231,13 @@ function draw(root, slots, model, ui) {
   const parts = asArray(view.parts);
   root.classList.toggle("re-with-port", parts.includes("port"));
   root.classList.toggle("re-with-markets", parts.includes("markets"));
-  slots.header.replaceChildren(header(view, ui), parts.includes("markets") ? "" : playersStrip(view));
-  slots.turn.replaceChildren(turnBanner(turnText(view, busy)));
+  morphChildren(slots.header, [header(view, ui), ...(parts.includes("markets") ? [] : [playersStrip(view)])]);
+  morphChildren(slots.turn, [turnBanner(turnText(view, busy))]);
   const moves = justPlayed(view);
   const marks = justPlayedMarks(view, moves);
   const caption = justPlayedCaption(moves);
-  slots.news.replaceChildren(...(caption ? [caption] : []));
-  slots.error.replaceChildren(errorBox(model.get("error")));
+  morphChildren(slots.news, caption ? [caption] : []);
+  morphChildren(slots.error, [errorBox(model.get("error"))].filter(Boolean));
   if (parts.includes("port")) {
     const key = portKey(view, ui, moves);
     if (key !== ui.portKey) {
@@ -285,15 +285,15 @@ function draw(root, slots, model, ui) {
   if (acting && view.phase === "act" && !parts.includes("port")) {
     notes.push(h("p", { class: "re-note", text: "Improving the hand happens at the port, which this view does not show." }));
   }
-  slots.hand.replaceChildren(handSection(view, ui), ...notes);
+  morphChildren(slots.hand, [handSection(view, ui), ...notes]);
   const row = actionsRow(view, placedElsewhere);
-  slots.actions.replaceChildren(...(row ? [row] : []));
+  morphChildren(slots.actions, row ? [row] : []);
   const key = parts.includes("markets") ? legend(view) : null;
   const open = slots.legend.querySelector("details");
   if (key && open && !open.open) key.open = false; // the learner folded the key away: keep it so
   slots.legend.replaceChildren(...(key ? [key] : []));
   const done = summary(view);
-  slots.summary.replaceChildren(...(done ? [done] : []));
+  morphChildren(slots.summary, done ? [done] : []);
   const ev = eventsList(view);
   const eventsOpen = slots.events.querySelector("details")?.open;
   slots.events.replaceChildren(...(ev ? [ev] : []));
