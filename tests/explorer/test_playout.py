@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 import random
 
+import pytest
+
 import explorer
 
 from .helpers import sampled_rules
@@ -46,3 +48,24 @@ def test_a_playout_leaves_its_state_alone(game: str) -> None:
     while not fast.is_over:
         fast.apply(rng.randrange(fast.legal()))
     assert state.snapshot() == before and state.actions() == []
+
+
+@pytest.mark.parametrize("game", ["tindahan", "bastos", "klongs"])
+def test_a_playout_refuses_an_index_out_of_range_and_keeps_going(game: str) -> None:
+    state = explorer.new_game(game, players=3, seed=8)
+    fast = state.playout()
+    count = fast.legal()
+    for bad in (count, -1):
+        with pytest.raises(IndexError):
+            fast.apply(bad)
+        with pytest.raises(IndexError):
+            fast.notation(bad)
+    rng = random.Random(1)
+    for _ in range(25):
+        fast.apply(rng.randrange(fast.legal()))
+    middle = fast.state()
+    assert len(middle.actions()) == 25 and state.actions() == []
+    while not fast.is_over:
+        fast.apply(rng.randrange(fast.legal()))
+    final = fast.state()
+    assert final.is_over and final.actions()[:25] == middle.actions() and final.scores() == fast.scores()
