@@ -1,7 +1,7 @@
 """Hint quality and hint time: the half-second hint's best move against a search given 20 times as long.
 
     .venv/bin/python benchmarks/hint_quality.py [GAME ...] --positions 10 [--seconds 0.5] [--factor 20]
-        [--seed 1000] [--save FILE.jsonl]
+        [--seed 1000] [--save FILE.jsonl] [--pure-rates] [--policy GAME ...]
 
 Positions come from real games (heuristic bots playing each other, game seeds 1000, 1001, ...): one
 position per game at a random move where the seat to act has a choice. For each, the hint's search
@@ -14,7 +14,12 @@ reorders a finished search). Printed per game and tie margin: how often the two 
 (with a 95% Wilson interval), how often the short hint's move is within one point of the long search's
 leader by the long search's own estimate, how often each picked the rule of thumb's favourite; and the
 short hint's wall-clock and CPU time (median, p95). ``--save`` writes every search's per-deal margins
-(one JSON line a position) for a later look at other tie rules.
+(one JSON line a position) for a later look at other tie rules. The first line says whether the engine
+core is compiled: budgets are seeded roll-out counts from ``explorer._hint``'s table for the running
+build, so the agreement figures hold wherever that table is the same; ``--pure-rates`` gives a compiled
+build the pure-Python table (the hint's budgets before session 19), for comparisons on the same build;
+``--policy GAME ...`` makes those games' hints roll out by the strong bot's policy
+(``explorer._hint.POLICY_GAMES``).
 """
 
 from __future__ import annotations
@@ -27,6 +32,8 @@ import statistics
 import time
 
 import explorer
+from explorer import _compiled
+from explorer import _hint as hints
 from explorer._hint import TIE_ERRORS, Searched, searched, suggestions
 from explorer.table import Table
 
@@ -83,7 +90,17 @@ def main() -> None:
     parser.add_argument("--ties", type=float, nargs="*", default=[0.0, 0.5, 1.0, 1.5, 2.0],
                         help="tie margins (standard errors) to settle both searches with, besides the hint's")
     parser.add_argument("--save", help="append every search's per-deal margins to this JSON-lines file")
+    parser.add_argument("--pure-rates", action="store_true",
+                        help="budgets from the pure-Python table even in a compiled build")
+    parser.add_argument("--policy", nargs="*", help="games whose hints roll out by the strong bot's policy")
     args = parser.parse_args()
+    if args.policy is not None:
+        hints.POLICY_GAMES = frozenset(args.policy)
+    if args.pure_rates:
+        hints.COMPILED_COSTS = hints.POLICY_COSTS = {}
+    print(f"engine core: {_compiled.STATUS}; budgets: "
+          f"{'pure-Python' if args.pure_rates or not _compiled.COMPILED else 'compiled'} table; policy "
+          f"roll-outs in: {', '.join(sorted(hints.POLICY_GAMES)) or 'none'}", flush=True)
     for game in args.games:
         hint_ties = TIE_ERRORS.get(game, 0.0)
         ties = sorted(set(args.ties) | {hint_ties})

@@ -25,7 +25,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from . import _compiled
 from ._determinize import determinize
+from ._rollout import POLICIES, PREPARES, Policy, Prepare
 from ._search import MoveStats, SearchResult, search
 from ._state import GameState
 from ._words import render
@@ -36,11 +38,33 @@ RATES: dict[str, float] = {"tindahan": 300.0, "bastos": 130.0, "bangkok": 280.0,
 #: Random-playout moves per CPU second, and the set-up cost of one roll-out (a deal, a playout copy),
 #: measured on the project machine: a hint's budget is ``seconds`` over the cost of a roll-out from
 #: the position at hand, whose length a few probe roll-outs measure (seeded: the same seed, the same
-#: budget, on any machine). Measured with the pure-Python playouts (a compiled core only makes a hint
-#: quicker); the fruit games' list-based playouts made them about three times the rate of the first.
+#: budget, on any machine). Measured with the pure-Python playouts (``RULES_EXPLORER_PURE``, or a
+#: source tree whose compiled modules are stale); the fruit games' list-based playouts made them about
+#: three times the rate of the first.
 MOVE_RATES: dict[str, float] = {"tindahan": 150_000.0, "bastos": 140_000.0,
                                  "bangkok": 14_000.0, "klongs": 28_000.0}
 SETUP_SECONDS = 0.0003
+#: The same where the engine core is compiled (``explorer._compiled.COMPILED``: what ``./dev`` and a
+#: pip install build, what users and CI run): per game, (moves per CPU second, set-up seconds per
+#: roll-out) of the hint's own roll-outs, fitted by least squares to the CPU per roll-out of seeded
+#: hints on 20 positions a game against the probes' length (benchmarks/hint_rates.py). With the pure
+#: table a compiled hint spent only 0.1-0.2 s of CPU of its half second (median; Bangkok 0.22 s).
+COMPILED_COSTS: dict[str, tuple[float, float]] = {"tindahan": (432_000.0, 0.000123),
+                                                  "bastos": (365_000.0, 0.000120),
+                                                  "bangkok": (120_000.0, 0.000295),
+                                                  "klongs": (290_000.0, 0.000280)}
+#: The share of ``seconds`` a compiled hint gives its roll-outs: the view, the rule of thumb's order
+#: and the probes come on top, and a position's roll-outs cost 0.8-1.4 times the fit.
+COMPILED_SHARE = 0.8
+#: Games whose hint roll-outs play by the strong bot's roll-out policy (``explorer._rollout``) rather
+#: than at random, to the end of the game all the same (a hint's value is the final margin); and the
+#: compiled cost of those roll-outs, as ``COMPILED_COSTS``.
+POLICY_GAMES: frozenset[str] = frozenset()
+POLICY_COSTS: dict[str, tuple[float, float]] = {"klongs": (5_600_000.0, 0.00204)}
+#: The hint measures the points a move gains by the seat's next turn (its reason's "scores about ...")
+#: on the first round's deals only, which every searched move meets: that score is a market scoring in
+#: Bangkok, which cost more than the roll-out itself.
+GAIN_ROUNDS = 1
 PROBES = 4
 MIN_PLAYOUTS = 8
 MAX_SECONDS = 60.0
@@ -83,15 +107,39 @@ def playouts_for(game: str, seconds: float) -> int:
 
 
 def hint_budget(state: GameState, seat: int, seconds: float, rng: random.Random) -> int:
-    """Roll-outs that fit in ``seconds`` of one core from this position (see ``MOVE_RATES``)."""
+    """Roll-outs that fit in ``seconds`` of one core from this position (``roll_out_cost``)."""
+    moves = probe_moves(state, seat, rng)
+    return max(MIN_PLAYOUTS, int(seconds / roll_out_cost(state.GAME, moves)))
+
+
+def probe_moves(state: GameState, seat: int, rng: random.Random) -> float:
+    """The mean length of ``PROBES`` roll-outs from this position, played as the hint's are."""
+    policy, prepare = rollout_policy(state.GAME)
     moves = 0
     for _ in range(PROBES):
         playout = determinize(state, seat, rng).playout()
+        if prepare is not None:
+            prepare(playout)
         while not playout.is_over:
-            playout.apply(rng.randrange(playout.legal()))
+            playout.apply(rng.randrange(playout.legal()) if policy is None else policy(playout, rng))
             moves += 1
-    cost = moves / PROBES / MOVE_RATES.get(state.GAME, 20000.0) + SETUP_SECONDS
-    return max(MIN_PLAYOUTS, int(seconds / cost))
+    return moves / PROBES
+
+
+def rollout_policy(game: str) -> tuple[Policy | None, Prepare | None]:
+    """How the hint's roll-outs play in ``game`` (``POLICY_GAMES``; ``None``: at random)."""
+    if game not in POLICY_GAMES:
+        return None, None
+    return POLICIES.get(game), PREPARES.get(game)
+
+
+def roll_out_cost(game: str, moves: float) -> float:
+    """CPU seconds the hint counts for one roll-out of ``moves`` moves, in the running build."""
+    costs = POLICY_COSTS if game in POLICY_GAMES else COMPILED_COSTS
+    if _compiled.COMPILED and game in costs:
+        rate, setup = costs[game]
+        return (moves / rate + setup) / COMPILED_SHARE
+    return moves / MOVE_RATES.get(game, 20000.0) + SETUP_SECONDS
 
 
 def check_seconds(seconds: object) -> float:
@@ -166,7 +214,9 @@ def run_search(state: GameState, seat: int, seconds: float, seed: int | None,
     else:
         rng = random.Random(f"hint:{seed}")
         budget, deadline = hint_budget(state, seat, seconds, rng), None
-    return search(state, seat, playouts=budget, rng=rng, deadline=deadline, candidates=candidates)
+    policy, prepare = rollout_policy(state.GAME)
+    return search(state, seat, playouts=budget, rng=rng, deadline=deadline, candidates=candidates,
+                  gain_rounds=GAIN_ROUNDS, policy=policy, prepare=prepare)
 
 
 def paired(lead: MoveStats, other: MoveStats) -> tuple[float, float, int]:
@@ -213,8 +263,9 @@ def reason(stat: MoveStats, best: MoveStats, runner_up: MoveStats | None, labels
     parts: list[str] = []
     if stat.trick_deals:
         parts.append(f"wins this trick in {_deals(stat.tricks, stat.trick_deals)}")
-    if stat.samples and abs(stat.gained / stat.samples) >= 0.5:
-        parts.append(f"scores about {_points(stat.gained / stat.samples)} before your next turn")
+    measured = stat.gained_deals or stat.samples
+    if measured and abs(stat.gained / measured) >= 0.5:
+        parts.append(f"scores about {_points(stat.gained / measured)} before your next turn")
     won = round(stat.wins)
     parts.append(f"won the game in {_deals(won, stat.samples)} played out"
                  if stat.samples else "not tried in the time given")

@@ -40,6 +40,7 @@ class MoveStats:
     tricks: int = 0  # trick games: deals where the seat took the trick this move was played to
     trick_deals: int = 0  # deals where that trick was finished
     gained: float = 0.0  # points the seat had gained by the time its next turn came (or the end)
+    gained_deals: int = 0  # the deals ``gained`` was measured on (all, or the first round's: ``search``)
     margins: list[float] = field(default_factory=list)  # one per deal, in the order of the deals
 
     @property
@@ -80,6 +81,15 @@ def _index_of(playout: Playout, notation: str) -> int:
     raise ValueError(f"{notation} is not legal in a sampled deal")  # pragma: no cover
 
 
+def _indices(playout: Playout) -> dict[str, int]:
+    """The legal moves' indices by notation (one pass, for every move tried on a deal; the first
+    index of a notation, as ``_index_of`` finds it)."""
+    found: dict[str, int] = {}
+    for index in range(playout.legal()):
+        found.setdefault(playout.notation(index), index)
+    return found
+
+
 def _margin(scores: Sequence[float], seat: int) -> tuple[float, float]:
     """(final margin over the best opponent, win share) for ``seat``."""
     others = [s for i, s in enumerate(scores) if i != seat]
@@ -110,16 +120,24 @@ def _final_scores(pos: Any, playout: Playout) -> list[int]:
 
 def _roll(sample: Any, seat: int, action: str, rng: random.Random, stats: MoveStats,
           horizon: int | None = None, round_end: bool = False, policy: Policy | None = None,
-          leaf: Leaf | None = None, prepare: Prepare | None = None) -> None:
+          leaf: Leaf | None = None, prepare: Prepare | None = None, before: float | None = None,
+          gain: bool = True, indices: dict[str, int] | None = None) -> float | None:
+    """Play ``action`` on ``sample`` and the rest by ``policy`` (default: at random) and add what came of
+    it to ``stats``. ``gain``: measure the points gained by the seat's next turn (a score at that turn:
+    Bangkok's market scoring costs more than the moves), from ``before``, the seat's score in the
+    sample (computed here when ``None``); returns that score for the next move on the same deal.
+    ``indices``: the sample's legal moves by notation, where several moves meet the same deal."""
     playout = sample.playout()
-    before = playout.scores()[seat]
+    if gain and before is None:
+        before = playout.scores()[seat]
     pos: Any = getattr(playout, "_pos", None)
     tricks_before = _tricks_won(pos, seat)
-    playout.apply(_index_of(playout, action))
+    playout.apply(indices[action] if indices is not None else _index_of(playout, action))
     if prepare is not None:
         prepare(playout)
     trick_open = tricks_before is not None
-    gained_at: float | None = None
+    gained_at: float | None = None if gain else 0.0
+    watch = horizon is not None or round_end  # a stop before the end to watch for at every move
     turns = 0
     while True:
         if trick_open and (playout.is_over or not pos.trick or getattr(pos, "round", 0) != sample.round):
@@ -129,13 +147,23 @@ def _roll(sample: Any, seat: int, action: str, rng: random.Random, stats: MoveSt
                 stats.tricks += after > tricks_before
             trick_open = False
         if gained_at is None and (playout.is_over or playout.current_player == seat):
-            gained_at = playout.scores()[seat] - before
+            gained_at = playout.scores()[seat] - (before or 0.0)
         if playout.is_over or (round_end and getattr(pos, "round", 0) != sample.round):
             break
         if horizon is not None and playout.current_player == seat:
             turns += 1  # the seat's own moves after this one (a turn may take several)
             if turns > horizon:
                 break
+        if not watch and not trick_open and gained_at is not None:
+            # Nothing left to watch: the rest of the game without the checks (the same dice).
+            if policy is None:
+                apply, legal, randrange = playout.apply, playout.legal, rng.randrange
+                while not playout.is_over:
+                    apply(randrange(legal()))
+            else:
+                while not playout.is_over:
+                    playout.apply(policy(playout, rng))
+            break
         playout.apply(rng.randrange(playout.legal()) if policy is None else policy(playout, rng))
     if leaf is not None and not playout.is_over:
         scores: Sequence[float] = leaf(playout)
@@ -147,14 +175,17 @@ def _roll(sample: Any, seat: int, action: str, rng: random.Random, stats: MoveSt
     stats.margin_sq += margin * margin
     stats.margins.append(margin)
     stats.wins += share
-    stats.gained += gained_at or 0.0
+    if gain:
+        stats.gained += gained_at or 0.0
+        stats.gained_deals += 1
+    return before
 
 
 def search(state: GameState, seat: int, *, playouts: int, rng: random.Random,
            deadline: float | None = None, candidates: Sequence[str] | None = None,
            keep: str | None = None, horizon: int | None = None, round_end: bool = False,
            policy: Policy | None = None, leaf: Leaf | None = None,
-           prepare: Prepare | None = None) -> SearchResult:
+           prepare: Prepare | None = None, gain_rounds: int | None = None) -> SearchResult:
     """Compare the legal moves of ``seat`` (to act in ``state``) over determinized deals, spending at
     most ``playouts`` roll-outs (and stopping at ``deadline``, a ``time.perf_counter()`` value, if given:
     then the answer depends on the machine's speed). ``keep`` survives every halving (the strong bot
@@ -162,7 +193,10 @@ def search(state: GameState, seat: int, *, playouts: int, rng: random.Random,
     each roll-out after that many of the seat's own moves, ``round_end`` when the round is over (the
     margin is then the scores' there). ``policy`` plays the roll-outs' moves (default: uniformly at
     random), ``leaf`` gives the scores to compare where a roll-out stops before the end
-    (``explorer._rollout``), ``prepare`` sets each roll-out up after the candidate move."""
+    (``explorer._rollout``), ``prepare`` sets each roll-out up after the candidate move. The points a
+    move gains by the seat's next turn (for its reason) are measured on every deal, or on the first
+    ``gain_rounds`` rounds' deals (every move meets the first round's): that score costs a market
+    scoring in Bangkok, more than the roll-out's moves."""
     start = time.perf_counter()
     moves = list(candidates) if candidates is not None else [str(a) for a in state.legal_actions()]
     stats = {m: MoveStats(m) for m in moves}
@@ -182,10 +216,13 @@ def search(state: GameState, seat: int, *, playouts: int, rng: random.Random,
             deals += 1
             final += 1
             roll_seed = rng.randrange(2**31)
+            gain = gain_rounds is None or r < gain_rounds
+            before: float | None = None  # the seat's score in the sample, the same for every move
+            indices = _indices(sample.playout()) if len(alive) > 2 else None
             for move in alive:
                 # Common random numbers: every move meets the same deal and the same roll-out dice.
-                _roll(sample, seat, move, random.Random(roll_seed), stats[move], horizon, round_end,
-                      policy, leaf, prepare)
+                before = _roll(sample, seat, move, random.Random(roll_seed), stats[move], horizon,
+                               round_end, policy, leaf, prepare, before, gain, indices)
                 used += 1
         if r < rounds - 1:
             alive.sort(key=lambda m: (-stats[m].value, moves.index(m)))

@@ -1,0 +1,80 @@
+"""The hint's budget in the running build, and the search's shortcuts that leave its answer unchanged."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import explorer
+from explorer import _compiled
+from explorer import _hint as hints
+from explorer._search import MoveStats, _margin, _roll, search
+
+
+def _position(game: str, players: int, moves: int, seed: int) -> explorer.GameState:
+    state = explorer.new_game(game, players=players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        state = state.play(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("game", explorer.GAMES)
+def test_a_compiled_build_gives_the_hint_the_roll_outs_its_speed_buys(
+        game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    players = {"tindahan": 4, "bastos": 4, "bangkok": 2, "klongs": 2}[game]
+    state = _position(game, players, 6, 1)
+    seat = state.current_player
+    assert seat is not None
+    budgets = {}
+    for compiled in (False, True):
+        monkeypatch.setattr(_compiled, "COMPILED", compiled)
+        budgets[compiled] = hints.hint_budget(state, seat, 0.5, random.Random(2))
+        # The same seed, the same budget (the probes' dice do not depend on the clock).
+        assert budgets[compiled] == hints.hint_budget(state, seat, 0.5, random.Random(2))
+    moves = hints.probe_moves(state, seat, random.Random(2))
+    rate, setup = hints.COMPILED_COSTS[game]
+    assert budgets[True] == int(0.5 * hints.COMPILED_SHARE / (moves / rate + setup))
+    assert budgets[False] == int(0.5 / (moves / hints.MOVE_RATES[game] + hints.SETUP_SECONDS))
+    # Measured (benchmarks/hint_rates.py): a compiled roll-out costs a third to a half of a pure one.
+    assert budgets[True] > 1.5 * budgets[False]
+
+
+def test_gains_measured_on_the_first_round_leave_the_comparison_as_it_was() -> None:
+    # Bangkok's score before the seat's next turn is a market scoring, dearer than the roll-out: the
+    # hint measures it on the first round's deals (every move meets them), and the margins, the order
+    # and the deals are those of a search that measures it on every deal.
+    state = _position("bangkok", 2, 5, 4)
+    seat = state.current_player
+    assert seat is not None
+    every = search(state, seat, playouts=120, rng=random.Random(3))
+    first = search(state, seat, playouts=120, rng=random.Random(3), gain_rounds=1)
+    assert [(s.action, s.margins, s.wins) for s in every.stats] == [(s.action, s.margins, s.wins)
+                                                                    for s in first.stats]
+    per_move = len(first.stats[-1].margins)  # the last move left met the first round's deals only
+    assert all(s.gained_deals == s.samples for s in every.stats)
+    assert all(s.gained_deals == per_move < s.samples or s.gained_deals == s.samples for s in first.stats)
+    assert any(s.gained_deals < s.samples for s in first.stats)
+    # The reason speaks of the deals the gain was measured on.
+    stat = MoveStats("x", samples=10, gained=12.0, gained_deals=4, margins=[0.0] * 10)
+    assert hints.reason(stat, stat, None, {}).startswith("Scores about 3 points before your next turn")
+
+
+@pytest.mark.parametrize(("game", "players"), [("tindahan", 4), ("bangkok", 2), ("klongs", 2)])
+def test_a_roll_out_plays_the_dice_of_a_plain_random_playout(game: str, players: int) -> None:
+    # The search plays the rest of a roll-out in a tight loop once nothing is left to watch: the same
+    # dice give the same game as playing every move at random one by one.
+    state = _position(game, players, 4, 6)
+    seat = state.current_player
+    assert seat is not None
+    sample = state
+    for move in state.legal_actions()[:3]:
+        stats = MoveStats(str(move))
+        _roll(sample, seat, str(move), random.Random(9), stats)
+        rng = random.Random(9)
+        playout = sample.playout()
+        playout.apply([playout.notation(i) for i in range(playout.legal())].index(str(move)))
+        while not playout.is_over:
+            playout.apply(rng.randrange(playout.legal()))
+        assert stats.margins == [_margin(playout.scores(), seat)[0]]
