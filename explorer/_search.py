@@ -118,15 +118,33 @@ def _final_scores(pos: Any, playout: Playout) -> list[int]:
     return playout.scores()
 
 
+def _round_seed(sync: int, number: int) -> int:
+    return sync * 64 + number
+
+
+def _finish_synced(playout: Playout, pos: Any, rng: random.Random, policy: Policy | None, sync: int,
+                   round_now: int) -> None:
+    """Play to the end, drawing each new round's dice afresh from ``sync`` and its number."""
+    apply, legal, randrange = playout.apply, playout.legal, rng.randrange
+    while not playout.is_over:
+        if pos.round != round_now:
+            round_now = pos.round
+            rng.seed(_round_seed(sync, round_now))
+        apply(randrange(legal()) if policy is None else policy(playout, rng))
+
+
 def _roll(sample: Any, seat: int, action: str, rng: random.Random, stats: MoveStats,
           horizon: int | None = None, round_end: bool = False, policy: Policy | None = None,
           leaf: Leaf | None = None, prepare: Prepare | None = None, before: float | None = None,
-          gain: bool = True, indices: dict[str, int] | None = None) -> float | None:
+          gain: bool = True, indices: dict[str, int] | None = None,
+          sync: int | None = None) -> float | None:
     """Play ``action`` on ``sample`` and the rest by ``policy`` (default: at random) and add what came of
     it to ``stats``. ``gain``: measure the points gained by the seat's next turn (a score at that turn:
     Bangkok's market scoring costs more than the moves), from ``before``, the seat's score in the
     sample (computed here when ``None``); returns that score for the next move on the same deal.
-    ``indices``: the sample's legal moves by notation, where several moves meet the same deal."""
+    ``indices``: the sample's legal moves by notation, where several moves meet the same deal. ``sync``
+    (a game of rounds): each new round's dice are drawn afresh from this seed and the round's number,
+    so every move tried on a deal meets the same dice in the rounds after this one (``search``)."""
     playout = sample.playout()
     if gain and before is None:
         before = playout.scores()[seat]
@@ -138,6 +156,8 @@ def _roll(sample: Any, seat: int, action: str, rng: random.Random, stats: MoveSt
     trick_open = tricks_before is not None
     gained_at: float | None = None if gain else 0.0
     watch = horizon is not None or round_end  # a stop before the end to watch for at every move
+    rounds = sync is not None and pos is not None and hasattr(pos, "round")
+    round_now = getattr(pos, "round", 0)
     turns = 0
     while True:
         if trick_open and (playout.is_over or not pos.trick or getattr(pos, "round", 0) != sample.round):
@@ -154,9 +174,14 @@ def _roll(sample: Any, seat: int, action: str, rng: random.Random, stats: MoveSt
             turns += 1  # the seat's own moves after this one (a turn may take several)
             if turns > horizon:
                 break
+        if rounds and pos.round != round_now:
+            round_now = pos.round
+            rng.seed(_round_seed(sync or 0, round_now))
         if not watch and not trick_open and gained_at is not None:
             # Nothing left to watch: the rest of the game without the checks (the same dice).
-            if policy is None:
+            if rounds:
+                _finish_synced(playout, pos, rng, policy, sync or 0, round_now)
+            elif policy is None:
                 apply, legal, randrange = playout.apply, playout.legal, rng.randrange
                 while not playout.is_over:
                     apply(randrange(legal()))
@@ -185,7 +210,8 @@ def search(state: GameState, seat: int, *, playouts: int, rng: random.Random,
            deadline: float | None = None, candidates: Sequence[str] | None = None,
            keep: str | None = None, horizon: int | None = None, round_end: bool = False,
            policy: Policy | None = None, leaf: Leaf | None = None,
-           prepare: Prepare | None = None, gain_rounds: int | None = None) -> SearchResult:
+           prepare: Prepare | None = None, gain_rounds: int | None = None,
+           sync_rounds: bool = False) -> SearchResult:
     """Compare the legal moves of ``seat`` (to act in ``state``) over determinized deals, spending at
     most ``playouts`` roll-outs (and stopping at ``deadline``, a ``time.perf_counter()`` value, if given:
     then the answer depends on the machine's speed). ``keep`` survives every halving (the strong bot
@@ -196,7 +222,11 @@ def search(state: GameState, seat: int, *, playouts: int, rng: random.Random,
     (``explorer._rollout``), ``prepare`` sets each roll-out up after the candidate move. The points a
     move gains by the seat's next turn (for its reason) are measured on every deal, or on the first
     ``gain_rounds`` rounds' deals (every move meets the first round's): that score costs a market
-    scoring in Bangkok, more than the roll-out's moves."""
+    scoring in Bangkok, more than the roll-out's moves. ``sync_rounds`` (games of rounds): the dice of
+    every round after the one being played are drawn afresh at its start from the deal's roll-out seed
+    and the round's number, so the moves tried on a deal meet the same later rounds (the next round's
+    cards come from the sample already): their comparison is not drowned in the later rounds' noise,
+    and each move's margin is still that of a game played out at random to its end."""
     start = time.perf_counter()
     moves = list(candidates) if candidates is not None else [str(a) for a in state.legal_actions()]
     stats = {m: MoveStats(m) for m in moves}
@@ -222,7 +252,8 @@ def search(state: GameState, seat: int, *, playouts: int, rng: random.Random,
             for move in alive:
                 # Common random numbers: every move meets the same deal and the same roll-out dice.
                 before = _roll(sample, seat, move, random.Random(roll_seed), stats[move], horizon,
-                               round_end, policy, leaf, prepare, before, gain, indices)
+                               round_end, policy, leaf, prepare, before, gain, indices,
+                               roll_seed if sync_rounds else None)
                 used += 1
         if r < rounds - 1:
             alive.sort(key=lambda m: (-stats[m].value, moves.index(m)))

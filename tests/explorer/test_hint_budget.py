@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 import explorer
 from explorer import _compiled
 from explorer import _hint as hints
-from explorer._search import MoveStats, _margin, _roll, search
+from explorer._determinize import determinize
+from explorer._search import MoveStats, _finish_synced, _margin, _roll, search
 
 
 def _position(game: str, players: int, moves: int, seed: int) -> explorer.GameState:
@@ -78,3 +80,47 @@ def test_a_roll_out_plays_the_dice_of_a_plain_random_playout(game: str, players:
         while not playout.is_over:
             playout.apply(rng.randrange(playout.legal()))
         assert stats.margins == [_margin(playout.scores(), seat)[0]]
+
+
+def test_moves_tried_on_a_deal_meet_the_same_later_rounds() -> None:
+    # The hint's roll-outs draw each later round's dice from the deal's seed and the round's number:
+    # two moves made now lead to the same later rounds (Bastos! carries only the scores from one
+    # round to the next), so what those rounds add is the same after either move; with the dice the
+    # first round left, it often is not.
+    state = _position("bastos", 4, 19, 7)
+    seat = state.current_player
+    assert seat is not None
+    round_now: int = state.round  # type: ignore[attr-defined]
+    differed = 0
+    for deal in range(6):
+        sample = determinize(state, seat, random.Random(deal))
+        added: dict[bool, list[list[int]]] = {True: [], False: []}
+        for synced in (True, False):
+            for move in [str(a) for a in state.legal_actions()][:2]:
+                playout = sample.playout()
+                playout.apply([playout.notation(i) for i in range(playout.legal())].index(move))
+                pos: Any = playout._pos
+                rng = random.Random(deal)
+                while pos.round == round_now:
+                    playout.apply(rng.randrange(playout.legal()))
+                then = playout.scores()
+                if synced:
+                    _finish_synced(playout, pos, rng, None, 11, round_now)
+                while not playout.is_over:
+                    playout.apply(rng.randrange(playout.legal()))
+                added[synced].append([end - was for end, was in zip(playout.scores(), then, strict=True)])
+        assert added[True][0] == added[True][1] != [0, 0, 0, 0]
+        differed += added[False][0] != added[False][1]
+    assert differed
+
+
+def test_the_hint_syncs_the_rounds_and_stays_repeatable() -> None:
+    state = _position("bastos", 4, 5, 2)
+    seat = state.current_player
+    assert seat is not None
+    plain = search(state, seat, playouts=60, rng=random.Random(1))
+    synced = search(state, seat, playouts=60, rng=random.Random(1), sync_rounds=True)
+    again = search(state, seat, playouts=60, rng=random.Random(1), sync_rounds=True)
+    assert [s.margins for s in synced.stats] == [s.margins for s in again.stats]
+    assert [s.margins for s in synced.stats] != [s.margins for s in plain.stats]
+    assert hints.SYNC_ROUNDS
