@@ -1,7 +1,7 @@
 """Hint quality and hint time: the half-second hint's best move against a search given 20 times as long.
 
     .venv/bin/python benchmarks/hint_quality.py [GAME ...] --positions 10 [--seconds 0.5] [--factor 20]
-        [--seed 1000] [--save FILE.jsonl] [--pure-rates] [--policy GAME ...]
+        [--seed 1000] [--save FILE.jsonl] [--pure-rates] [--no-sync] [--policy GAME ...]
 
 Positions come from real games (heuristic bots playing each other, game seeds 1000, 1001, ...): one
 position per game at a random move where the seat to act has a choice. For each, the hint's search
@@ -18,8 +18,9 @@ short hint's wall-clock and CPU time (median, p95). ``--save`` writes every sear
 core is compiled: budgets are seeded roll-out counts from ``explorer._hint``'s table for the running
 build, so the agreement figures hold wherever that table is the same; ``--pure-rates`` gives a compiled
 build the pure-Python table (the hint's budgets before session 19), for comparisons on the same build;
-``--policy GAME ...`` makes those games' hints roll out by the strong bot's policy
-(``explorer._hint.POLICY_GAMES``).
+``--no-sync`` plays the trick games' later rounds with the dice the first left (as before session 19:
+``explorer._hint.SYNC_ROUNDS``); ``--policy GAME ...`` makes those games' hints roll out by the strong
+bot's policy (``explorer._hint.POLICY_GAMES``).
 """
 
 from __future__ import annotations
@@ -93,14 +94,19 @@ def main() -> None:
     parser.add_argument("--pure-rates", action="store_true",
                         help="budgets from the pure-Python table even in a compiled build")
     parser.add_argument("--policy", nargs="*", help="games whose hints roll out by the strong bot's policy")
+    parser.add_argument("--no-sync", action="store_true",
+                        help="trick games' later rounds without their own dice (explorer._hint.SYNC_ROUNDS)")
     args = parser.parse_args()
     if args.policy is not None:
         hints.POLICY_GAMES = frozenset(args.policy)
     if args.pure_rates:
         hints.COMPILED_COSTS = hints.POLICY_COSTS = {}
+    if args.no_sync:
+        hints.SYNC_ROUNDS = False
     print(f"engine core: {_compiled.STATUS}; budgets: "
           f"{'pure-Python' if args.pure_rates or not _compiled.COMPILED else 'compiled'} table; policy "
-          f"roll-outs in: {', '.join(sorted(hints.POLICY_GAMES)) or 'none'}", flush=True)
+          f"roll-outs in: {', '.join(sorted(hints.POLICY_GAMES)) or 'none'}; later rounds' own dice: "
+          f"{hints.SYNC_ROUNDS}", flush=True)
     for game in args.games:
         hint_ties = TIE_ERRORS.get(game, 0.0)
         ties = sorted(set(args.ties) | {hint_ties})
