@@ -33,6 +33,8 @@ from types import ModuleType
 MODULES = (
     "explorer._playout_core",
     "explorer._bangkok_playout",
+    "explorer._bangkok_moves",
+    "explorer._shuffle",
     "explorer._fruit_playout",
     "explorer._bastos_playout",
     "explorer._klongs_board",

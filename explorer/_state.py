@@ -17,6 +17,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple, Self
 
+from . import _compiled, _shuffle
 from ._errors import IllegalAction
 from ._events import EMPTY_LOG, EventLog
 from ._options import Option, resolve_options
@@ -69,17 +70,22 @@ class _Random(random.Random):
     """``random.Random`` with the same ``shuffle`` written without a method call per card: games shuffle
     at every deal (a Bangkok set-up shuffles some 70 cards, about half of a new game's time).
     Identical results: the loop is the standard library's (``_randbelow_with_getrandbits`` inlined),
-    and ``_check_shuffle`` compares them at import, falling back to the library's if they differ."""
+    and ``_check_shuffle`` compares them at import, falling back to the library's if they differ.
+    Where the engine's core is compiled, ``explorer._shuffle`` runs the same loop in C."""
 
-    def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
-        getrandbits = self.getrandbits
-        for i in reversed(range(1, len(x))):
-            n = i + 1
-            k = n.bit_length()
-            j = getrandbits(k)
-            while j >= n:
+    if _compiled.is_compiled(_shuffle):
+        def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
+            _shuffle.shuffle(self, x)
+    else:
+        def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
+            getrandbits = self.getrandbits
+            for i in reversed(range(1, len(x))):
+                n = i + 1
+                k = n.bit_length()
                 j = getrandbits(k)
-            x[i], x[j] = x[j], x[i]
+                while j >= n:
+                    j = getrandbits(k)
+                x[i], x[j] = x[j], x[i]
 
 
 def _check_shuffle() -> None:

@@ -261,6 +261,17 @@ class PlaceTables:
             f"\0{text}" for per_kind in self.prefixes for pair in per_kind for text in pair if text)]
         self.texts: dict[int, list[str]] = {}  # each thread's copy of the pieces (State._place_actions)
         self.piece_of = {text.lstrip("\0"): i for i, text in enumerate(self.pieces) if i >= CELLS}
+        # The same texts for explorer._bangkok_moves (compiled: no join there), kept once written: a
+        # place and its card's face (by kind, the empty place last) as a slot ``place *
+        # slots_per_place + kind``; ``heads`` its "a1=PZ", ``tails`` its ",a1=PZ" (a take's further
+        # card); ``place_texts`` per face and end (``kind * 12 + end``, as ``end_prefixes``) a row
+        # (made when first used) of whole one-card take texts per slot, "" until first written.
+        per_place = self.slots_per_place = len(kinds) + 1
+        faces = [card.face for card in kinds] + [""]
+        self.heads = [f"{CELL_NAMES[cell]}={faces[k]}" for cell in range(CELLS) for k in range(per_place)]
+        self.tails = ["," + head for head in self.heads]
+        self.end_prefixes = [f"place:{card.face}@{end.name}>" for card in kinds for end in ENDS]
+        self.place_texts = PlaceTexts(len(kinds) * len(ENDS))
         self.market_texts = [[f"market:{card.face}@{name}" for name in CELL_NAMES] for card in kinds]
         self.taken = _Taken()
         # Per face: the market actions for a bitmask of the places it may go to, in place order.
@@ -362,6 +373,17 @@ class _Chunks(dict[int, tuple[int, ...]]):
             value = self.by_number[number] = tuple(indices)
         self[masked] = value
         return value
+
+
+class PlaceTexts(list[list[str]]):
+    """``PlaceTables.place_texts``: rows of texts, each made and filled when first used. A copy
+    (pickle, deep copy) starts empty: a cache, rebuilt as needed, not part of any position."""
+
+    def __init__(self, rows: int) -> None:
+        super().__init__([] for _ in range(rows))
+
+    def __reduce__(self) -> tuple[type[PlaceTexts], tuple[int]]:
+        return PlaceTexts, (len(self),)
 
 
 class _Taken(dict[str, tuple[int, ...]]):

@@ -13,6 +13,7 @@ from operator import getitem, itemgetter
 from threading import get_ident
 from typing import Any, ClassVar
 
+from .. import _bangkok_moves, _compiled
 from .._bangkok_playout import FastPlayout
 from .._errors import IllegalAction
 from .._state import GameState, ScoreLine
@@ -217,8 +218,6 @@ class State(GameState):
     def _renew_actions(self) -> list[str]:
         port = self.port
         has_boat, has_chilli = bool(self.boat_pile), bool(self.chilli_pile)
-        if has_boat and has_chilli and EMPTY not in port:
-            return list(RENEW_ACTIONS.values())  # the usual case: every line can be renewed
         chilli_of = self.edition.chilli_of
         ok = [c != EMPTY and (has_chilli if chilli_of[c] else has_boat) for c in port]
         return [action for action, (a, b, c) in zip(RENEW_ACTIONS.values(), LINE_CELLS, strict=True)
@@ -255,6 +254,14 @@ class State(GameState):
     def playout(self) -> FastPlayout:
         """A mutable copy of this position for fast simulation: see ``explorer._bangkok_playout``."""
         return FastPlayout(self)
+
+    if _compiled.is_compiled(_bangkok_moves):  # the same rules, compiled: test_bangkok_moves.py
+        def legal_actions(self) -> list[Hashable]:
+            return _bangkok_moves.legal_actions(self)
+
+        def play(self, action: Hashable) -> State:
+            """Return the state after ``action`` (a value or its notation); this state is unchanged."""
+            return _bangkok_moves.play(self, action)
 
     # ---- playing ------------------------------------------------------------------------------
 
