@@ -2,8 +2,12 @@
 
 The hint sees what ``state.view(seat)`` shows: the position is copied and every hidden part is dealt
 anew for each sample (``explorer._determinize``), so the other seats' secrets never reach it. With a
-``seed`` the work is a fixed number of roll-outs (``seconds`` times a calibrated rate for the game),
-so the same seed gives the same answer on a loaded machine; without one it stops at the deadline.
+``seed`` the work is a fixed number of roll-outs (what ``seconds`` of one core buys from the position at
+hand, by the cost table of the running build: ``COMPILED_COSTS`` where the engine core is compiled,
+``MOVE_RATES`` on pure Python), so the same seed gives the same answer on a loaded machine within a
+build; without one it stops at the deadline. Roll-outs play at random to the game's end (the value is
+the expected final margin); in the trick games every move tried on a deal meets the same dice in the
+rounds after the current one (``SYNC_ROUNDS``).
 Where a turn offers many moves (Bangkok, Klongs) the search compares the heuristic bot's favourites
 (``SHORTLIST``) and the other moves follow in the heuristic's order, unsearched, saying so.
 

@@ -10,7 +10,9 @@ bot's Klongs roll-outs make the placed boat's choices as the heuristic does): th
 decide from a view (about 0.3-4 ms a move), which would cost 30-100 times a random move, so a random
 or state-based roll-out buys far more deals in half a second (measured in benchmarks/README.md).
 With a seed the search is fixed by a budget of roll-outs, not by the clock, so a loaded machine gives
-the same answer.
+the same answer. In games of rounds ``sync_rounds`` (the hint's) gives each later round dice of its own
+(from the deal's roll-out seed and the round's number), so the moves tried on a deal meet the same later
+rounds, not rounds that drifted apart with the dice the current round used.
 """
 
 from __future__ import annotations
