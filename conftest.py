@@ -19,7 +19,8 @@ BROWSER = ROOT / "tests" / "browser"
 # (The list is explorer._compiled.MODULES; tests/explorer/test_compiled.py checks the two agree.)
 COMPILED_SOURCES = ["explorer/_playout_core.py", "explorer/_bangkok_playout.py", "explorer/_bangkok_moves.py",
                     "explorer/_shuffle.py", "explorer/_fruit_playout.py", "explorer/_bastos_playout.py",
-                    "explorer/_klongs_board.py", "explorer/_klongs_playout.py"]
+                    "explorer/_klongs_board.py", "explorer/_klongs_playout.py",
+                    "explorer/klongs/_mechanics.py"]
 collect_ignore = COMPILED_SOURCES
 
 

@@ -39,6 +39,7 @@ MODULES = (
     "explorer._bastos_playout",
     "explorer._klongs_board",
     "explorer._klongs_playout",
+    "explorer.klongs._mechanics",
 )
 
 #: The environment variable that forces pure Python (any value but "" and "0").

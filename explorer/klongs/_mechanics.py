@@ -8,7 +8,8 @@ bitmasks (see ``_edition``), so a preview in the view is the very number the sta
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from ._notation import COLOURS
@@ -25,6 +26,7 @@ PER_COLOUR = 17
 HAND_SIZE = 4
 MOVEMENT_CARDS = 2
 HOOD_LIMIT = 3
+_NO_PICK = itemgetter(0)
 
 
 def boat_merchants(players: int, rules: Mapping[str, Any]) -> int:
@@ -213,11 +215,14 @@ def can_score(state: State, seat: int) -> bool:
 
 def landing_value(state: State, landing: int) -> tuple[int, Counter[int]]:
     """What one merchant earns at a full ``landing``, and how many merchants each seat has there."""
-    ed, board = state.ed, state.board
+    # Also asked of a playout's copy of the state, whose board and owners are lists: read as
+    # Python objects (compiled, a declared type is checked at each read).
+    pos: Any = state
+    ed, board, owner = pos.ed, pos.board, pos.owner
     faces = [ed.boats[board[s]] for s in ed.landing_spaces[landing]]
     value = landing_points([f.baskets for f in faces], [f.special == "thief" for f in faces],
-                           sum(f.special == "cookshop" for f in faces), state.rules["two_cookshops"])
-    merchants = Counter(state.owner[board[s]] for s in ed.landing_spaces[landing])
+                           sum(f.special == "cookshop" for f in faces), pos.rules["two_cookshops"])
+    merchants = Counter(owner[board[s]] for s in ed.landing_spaces[landing])
     merchants.pop(-1, None)
     return value, merchants
 
@@ -270,6 +275,54 @@ def market_order(state: State, kind: str, causer: int) -> tuple[int, ...]:
         return tuple(ranked)
     first = ranked[0]
     return tuple((first + i) % n for i in range(n))
+
+
+def legal(state: State) -> list[Hashable]:
+    """``State._legal``: the legal actions of the seat to act, in the order the rules list them."""
+    phase = state.phase
+    seat = state.to_act
+    assert seat is not None
+    table = state.ed.tables
+    if phase == "turn":
+        out: list[Hashable] = []
+        last: list[int] = []
+        pick: itemgetter[Any] = _NO_PICK
+        for boat, where in place_options(state, seat).items():
+            # Every boat but a thief has the same spaces: one C-level picker serves them all.
+            if len(where) > 1:
+                if where is not last:
+                    pick, last = itemgetter(*where), where
+                out += pick(table.place[boat])
+            elif where:
+                out.append(table.place[boat][where[0]])
+        if not out:
+            out.append("pass")
+        if move_now(state, seat):
+            move = table.move
+            out += [move[a][b] for a, b in moves(state, seat)]
+        return out
+    if phase == "possess":
+        if state.supply[seat]:
+            return ["merchant", "decline"]
+        own = spaces(state.ed, state.mine[seat])
+        return [*(table.merchant[s] for s in own if s != state.placed), "decline"]
+    if phase == "thief":
+        out = []
+        for s in steal_targets(state, state.placed):
+            out.extend(table.steal[s])
+        return [*out, "steal:none"]
+    if phase == "inspect":
+        thieves = thieves_in_column(state, state.placed)
+        if state.rules["inspector_thieves"] == "one":
+            return [a for s in thieves for a in (table.inspect_discard[s], table.inspect_hand[s])]
+        return ["inspect:discard", *(table.inspect_hand[s] for s in thieves)]
+    if phase == "after":
+        return [*(table.move[a][b] for a, b in moves(state, seat)), "end"]
+    if phase == "market":
+        return [*(table.score[k][s] for k, s in scorings(state, seat)), "decline"]
+    if phase == "draw":
+        return ["draw:1", "draw:2"]
+    raise AssertionError(f"unknown phase {phase}")
 
 
 def market_due(state: State) -> str | None:

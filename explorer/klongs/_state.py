@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable, Sequence
-from operator import itemgetter
 from typing import Any, ClassVar, Self
 
 from .._errors import IllegalAction
@@ -31,8 +30,6 @@ from ._notation import COLOURS, GOODS
 from ._scoring import stock_value
 from ._start import place_start, resolve_position
 from ._view import Said, board_text, event_entries, label, snapshot, view
-
-_NO_PICK = itemgetter(0)
 
 
 class State(GameState):
@@ -226,50 +223,7 @@ class State(GameState):
     # ---- legal actions ----------------------------------------------------------------------------
 
     def _legal(self) -> list[Hashable]:
-        phase = self.phase
-        seat = self.to_act
-        assert seat is not None
-        table = self.ed.tables
-        if phase == "turn":
-            out: list[Hashable] = []
-            last: list[int] = []
-            pick: itemgetter[Any] = _NO_PICK
-            for boat, spaces in mech.place_options(self, seat).items():
-                # Every boat but a thief has the same spaces: one C-level picker serves them all.
-                if len(spaces) > 1:
-                    if spaces is not last:
-                        pick, last = itemgetter(*spaces), spaces
-                    out += pick(table.place[boat])
-                elif spaces:
-                    out.append(table.place[boat][spaces[0]])
-            if not out:
-                out.append("pass")
-            if mech.move_now(self, seat):
-                move = table.move
-                out += [move[a][b] for a, b in mech.moves(self, seat)]
-            return out
-        if phase == "possess":
-            if self.supply[seat]:
-                return ["merchant", "decline"]
-            own = mech.spaces(self.ed, self.mine[seat])
-            return [*(table.merchant[s] for s in own if s != self.placed), "decline"]
-        if phase == "thief":
-            out = []
-            for s in mech.steal_targets(self, self.placed):
-                out.extend(table.steal[s])
-            return [*out, "steal:none"]
-        if phase == "inspect":
-            thieves = mech.thieves_in_column(self, self.placed)
-            if self.rules["inspector_thieves"] == "one":
-                return [a for s in thieves for a in (table.inspect_discard[s], table.inspect_hand[s])]
-            return ["inspect:discard", *(table.inspect_hand[s] for s in thieves)]
-        if phase == "after":
-            return [*(table.move[a][b] for a, b in mech.moves(self, seat)), "end"]
-        if phase == "market":
-            return [*(table.score[k][s] for k, s in mech.scorings(self, seat)), "decline"]
-        if phase == "draw":
-            return ["draw:1", "draw:2"]
-        raise AssertionError(f"unknown phase {phase}")
+        return mech.legal(self)  # (compiled with the engine's core where it is built)
 
     # ---- applying actions -----------------------------------------------------------------------
 
