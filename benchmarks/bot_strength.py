@@ -7,8 +7,9 @@ The bot under test sits at seat ``game % players`` (every seat in turn), the oth
 ``--against`` kind. A win shared by k seats counts 1/k. Printed: the bot's win share with a Wilson 95%
 interval, its ratio to the fair share (1 / players), its mean score margin over the best opponent and
 the CPU seconds per move it chose. A strong bot thinks for ``--think`` seconds of roll-out budget
-(a fixed number of roll-outs: explorer._hint.RATES for the trick games, explorer._strong.SETTINGS for
-Bangkok and Klongs), so the figures do not depend on the machine's load.
+(a fixed number of roll-outs: explorer._strong.ROUND_RATES for the trick games, SETTINGS for Bangkok
+and Klongs, times COMPILED_SPEEDUP where the engine core runs compiled), so the figures do not depend
+on the machine's load, only on the build (the first line says which).
 """
 
 from __future__ import annotations
@@ -85,6 +86,9 @@ def main() -> None:
     parser.add_argument("--rollout", choices=("policy", "random"), default="policy",
                         help="the strong bot's roll-outs: its game's policy, or random moves (as before)")
     args = parser.parse_args()
+    from explorer import _compiled
+
+    print(f"engine core: {_compiled.STATUS}", flush=True)
     for players in args.players:
         r = run(args.game, players, args.games, args.bot, args.against, args.think, args.seed,
                 args.progress, args.rollout)

@@ -126,3 +126,25 @@ def test_other_seats_secrets_do_not_change_the_strong_tindahan_bots_search() -> 
     first = _searched(one, 3)
     assert first == _searched(two, 3)
     assert sum(samples for _, samples, _ in first[1]) > 40
+
+
+def test_the_compiled_build_buys_more_roll_outs_where_measured(monkeypatch: pytest.MonkeyPatch) -> None:
+    from explorer import _compiled
+    from explorer import _strong as strong
+
+    for compiled in (False, True):
+        monkeypatch.setattr(_compiled, "COMPILED", compiled)
+        factor = strong.COMPILED_SPEEDUP["tindahan"] if compiled else 1.0
+        assert strong.speedup("tindahan", 4) == factor
+        # A Tindahan roll-out to the round's end is ten cards from every seat: its cost grows with them.
+        assert strong.speedup("tindahan", 5) == pytest.approx(factor * 4 / 5)
+        assert strong.speedup("bangkok", 2) == (strong.COMPILED_SPEEDUP["bangkok"] if compiled else 1.0)
+        for game, players in (("klongs", 2), ("bastos", 3)):  # they meet their goals as they are
+            assert strong.speedup(game, players) == 1.0
+    monkeypatch.setattr(_compiled, "COMPILED", True)
+    bot = _strong(game="tindahan", seed=1, seconds=0.05)
+    state = explorer.new_game("tindahan", players=4, seed=2)
+    assert state.current_player == 0
+    bot.choose(state.view(0))
+    budget = int(0.05 * strong.ROUND_RATES["tindahan"] * strong.speedup("tindahan", 4))
+    assert 0.8 * budget < bot.last.playouts <= budget
