@@ -3,6 +3,12 @@
 Where a boat may go (entries, touching, hood limits, inspectors' columns), where a thief may steal,
 which landings a seat may score and what a landing pays: each is computed here once, on the state's
 bitmasks (see ``_edition``), so a preview in the view is the very number the state will score.
+The state's legal-action listing (``legal``) lives here too.
+
+mypyc compiles this module with the engine's core (``explorer._compiled``); run as Python, it is the
+same code. Compiled, each read of a ``State`` attribute is checked against its declared type: a
+function asked about a playout's copy of the state (lists where the state keeps tuples, see
+``explorer._klongs_board``) reads it as a Python object (``landing_value``).
 """
 
 from __future__ import annotations
