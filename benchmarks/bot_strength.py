@@ -66,7 +66,8 @@ def run(game: str, players: int, games: int, bot: str, against: str, think: floa
         margin += outcome.scores[hero] - (max(others) if others else 0)
         if progress:  # a running tally: a long run cut short still tells something
             print(f"  game {g + 1}: seat {hero}, scores {list(outcome.scores)}, "
-                  f"share so far {share:.1f}/{g + 1}", flush=True)
+                  f"share so far {share:.1f}/{g + 1}, {cpu / max(1, moves):.3f} CPU s/move so far",
+                  flush=True)
     low, high = wilson(share, games)
     return {"share": share / games, "low": low, "high": high, "fair": 1 / players,
             "margin": margin / games, "cpu_per_move": cpu / max(1, moves)}
