@@ -1,11 +1,13 @@
 """The klong board for Bangkok Klongs: water spaces, hoods, landings, boats, tracks, hands and stocks.
 
-The browser side (``static/klong_board.js``, the board, ``static/klong_panels.js``, the panels
-beside it, and ``static/klong_marks.js``, its coordinates, key and the marks of the other players' last
-moves, each with its style sheet) draws ``view``: the engine's Klongs view model for the
-learner's seat (see ``explorer.klongs``: legal targets, labels, events, landing previews, hood limits,
-the inspectors' columns and the thief's row are all the engine's) plus the widget's own extras (names,
-bots, and ``open_hands`` in teaching mode). The widget computes no rule values of its own.
+The browser side (``static/klong_board.js``, the board, ``static/klong_spaces.js``, its spaces, hoods
+and landings, ``static/klong_panels.js``, the panels beside it, ``static/klong_marks.js``, its
+coordinates, key and the marks of the other players' last moves, with their style sheets, and
+``static/klong_draw.js``, which builds only the parts whose slice of the view changed) draws ``view``:
+the engine's Klongs view model for the learner's seat (see ``explorer.klongs``: legal targets,
+labels, events, landing previews, hood limits, the inspectors' columns and the thief's row are all
+the engine's) plus the widget's own extras (names, bots, and ``open_hands`` in teaching mode). The
+widget computes no rule values of its own.
 
 The JS never decides legality: a lit space or button is one the engine listed in ``view.legal``; any
 other click is sent as it is and the engine's refusal (reason and rule) is shown.
@@ -35,8 +37,8 @@ class KlongBoardWidget(GameWidget):
     """
 
     GAMES: ClassVar[tuple[str, ...] | None] = ("klongs",)
-    # The panels and marks come first: the board's file ends with the module's export.
-    _esm = es_module("klong_panels", "klong_marks", "klong_board")
+    # The drawing's helpers, panels, marks and spaces come first: the board's file ends with the export.
+    _esm = es_module("klong_draw", "klong_panels", "klong_marks", "klong_spaces", "klong_board")
     _css = style_sheet("klong_board", "klong_panels", "klong_marks")
 
     def _extras(self, seat: int) -> dict[str, Any]:

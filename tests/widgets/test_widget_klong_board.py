@@ -269,7 +269,7 @@ def test_doctests() -> None:
     assert result.attempted and not result.failed
 
 
-OWN_FILES = ("klong_board.js", "klong_panels.js", "klong_board.css", "klong_panels.css")
+OWN_FILES = ("klong_board.js", "klong_panels.js", "klong_marks.js", "klong_spaces.js", "klong_draw.js")
 
 
 def test_front_end_carries_the_hooks() -> None:
@@ -279,12 +279,15 @@ def test_front_end_carries_the_hooks() -> None:
                  "dataset.busy", "dataset.current", "dataset.game", "legal"):
         assert hook in js, hook
     assert "re-klong-board" in KlongBoardWidget._css and ".re-widget" in KlongBoardWidget._css
+    for name in OWN_FILES:  # every file of the board is in the module, the helpers before their users
+        assert (STATIC / name).read_text(encoding="utf-8") in js, name
+    assert js.index("function patchChildren") < js.index("function board(") < js.index("function render(")
 
 
 def test_js_reads_no_notation_and_holds_no_rule() -> None:
     """The board draws the engine's view model: no action notation is spelled out or taken apart in
     the JS (the engine's templates, choices and labels carry it), and no rule id or count is written."""
-    for name in ("klong_board.js", "klong_panels.js"):
+    for name in OWN_FILES:
         js = (STATIC / name).read_text(encoding="utf-8")
         for kind in ("place", "move", "merchant", "steal", "inspect", "score", "draw"):
             assert not re.search(rf"[\"'`]{kind}:", js), f"{name} spells out {kind}: notation"

@@ -8,7 +8,8 @@
 // (`view.templates`) into an action. Any other space can still be clicked, and the engine's refusal
 // (reason and rule) is shown. The side panels (actions, market, hand, tracks, players, summary)
 // are in klong_panels.js, the coordinates, the key and the marks of the other players' last moves in
-// klong_marks.js, both loaded before this file.
+// klong_marks.js, the spaces, hoods and landings in klong_spaces.js, all loaded before this file,
+// after klong_draw.js: each update builds only the parts whose slice of the view changed.
 //
 // Stable hooks for the browser tests: root `.re-klong-board[data-game][data-move][data-busy]
 // [data-current][data-phase]`; `button[data-action]` for every action (class `legal` when legal);
@@ -141,166 +142,6 @@ function labelOf(view, action) {
   return typeof text === "string" ? text : action;
 }
 
-function spaceRole(view, ui, name) {
-  const legal = new Set(asArray(view.legal));
-  const targets = asObject(view.targets);
-  const move = asObject(targets.move);
-  const face = asObject(view.board)[name];
-  const sel = ui.sel;
-  const mine = face && face.owner === view.colour;
-  const canAct = legal.size > 0;
-  if (canAct && (view.phase === "turn" || view.phase === "after") && mine && name in move) {
-    return { from: name, selected: sel && sel.kind === "from" && sel.space === name };
-  }
-  if (!sel) return {};
-  if (sel.kind === "boat") return { action: fill(view, "place", { boat: sel.id, space: name }) };
-  if (sel.kind === "from") return { action: fill(view, "move", { src: sel.space, dst: name }) };
-  if (sel.kind === "landing") {
-    const spaces = asArray(asObject(ui.landings)[sel.name]);
-    if (spaces.includes(name)) return { action: fill(view, "score", { landing: sel.name, space: name }) };
-  }
-  return {};
-}
-
-// The engine's template for a click (`view.templates`), filled with the chosen boat, spaces or landing.
-function fill(view, kind, parts) {
-  const template = asObject(view.templates)[kind];
-  if (typeof template !== "string") return undefined;
-  return template.replace(/\{(\w+)\}/g, (_, key) => String(parts[key] ?? ""));
-}
-
-// An entry space's arrow points into the board from the edge it lies on.
-function entryArrow(space, geo) {
-  if (space.column === 0) return "\u2192";
-  if (space.column === geo.columns - 1) return "\u2190";
-  if (space.row === 0) return "\u2193";
-  return space.row === geo.rows - 1 ? "\u2191" : "\u2022";
-}
-
-function board(view, ui, geo) {
-  const legal = new Set(asArray(view.legal));
-  const boats = asObject(view.board);
-  const entries = new Set(asArray(view.entry_spaces));
-  const light = new Set(asArray(asObject(asObject(view.geometry).entries).light));
-  const full = new Set(asArray(view.full_hoods));
-  const counts = asArray(view.hood_counts);
-  const limit = view.hood_limit;
-  const guarded = new Set(asArray(view.protected_spaces));
-  const thiefRow = new Set(asArray(view.thief_spaces));
-  const inspectorCol = new Set(asArray(view.inspector_spaces));
-  const selectedBoat = ui.sel && ui.sel.kind === "boat" ? asArray(view.hand).find((b) => b.id === ui.sel.id) : null;
-  const showProtection = Boolean((selectedBoat && selectedBoat.kind === "thief") || thiefRow.size || inspectorCol.size);
-  const fullLandings = asObject(view.full_landings);
-  const market = view.phase === "market";
-  const score = asObject(asObject(view.targets).score);
-  const selLanding = ui.sel && ui.sel.kind === "landing" ? ui.sel.name : null;
-  const selSpaces = new Set(selLanding ? asArray(ui.landings[selLanding]) : []);
-  const canAct = legal.size > 0;
-  const highlight = new Set(ui.highlight ? [ui.highlight] : []);
-  const just = justMarks(view, ui.just);
-  const owned = (face) => face && typeof face.owner === "string" && face.owner !== "neutral"
-    ? { ...face, ownerName: colourName(view, face.owner) } : face;
-
-  const hoods = asArray(asObject(view.geometry).hoods).map((hood, index) => {
-    const cells = asArray(hood).map((s) => geo.byName.get(s)).filter(Boolean);
-    if (!cells.length) return null;
-    const left = Math.min(...cells.map((s) => geo.xs[s.column]));
-    const top = Math.min(...cells.map((s) => geo.ys[s.row]));
-    const right = Math.max(...cells.map((s) => geo.xs[s.column])) + CELL;
-    const bottom = Math.max(...cells.map((s) => geo.ys[s.row])) + CELL;
-    const isFull = full.has(index);
-    return h("div", {
-      class: `re-hood${isFull ? " re-hood-full" : ""}`, "aria-hidden": "true",
-      style: `left:${left - 3}px;top:${top - 3}px;width:${right - left + 6}px;height:${bottom - top + 6}px`,
-      title: isFull ? `full hood: ${counts[index]} boats, the most a hood holds (${limit})` : null,
-    }, isFull ? h("span", { class: "re-hood-tag", text: "full" }) : null);
-  });
-
-  const spaceButtons = geo.spaces.map((space) => {
-    const name = space.name;
-    const face = boats[name];
-    const role = spaceRole(view, ui, name);
-    const isLegal = role.action !== undefined && legal.has(role.action);
-    const classes = ["re-space"];
-    if (face) classes.push("re-occupied");
-    if (isLegal) classes.push("legal");
-    if (role.from !== undefined) classes.push("re-movable");
-    if (role.selected) classes.push("re-selected");
-    if (entries.has(name)) classes.push("re-entry", light.has(name) ? "re-entry-light" : "re-entry-dark");
-    if (view.placed === name) classes.push("re-placed");
-    if (guarded.has(name)) classes.push(showProtection ? "re-protected re-protected-on" : "re-protected");
-    if (thiefRow.has(name)) classes.push("re-thief-row");
-    if (inspectorCol.has(name)) classes.push("re-inspector-col");
-    if (selSpaces.has(name)) classes.push("re-in-landing");
-    if (highlight.has(name)) classes.push("re-highlight");
-    if (just.spaces.has(name)) classes.push("re-just-played");
-    if (role.action === undefined && role.from === undefined) classes.push("re-inert");
-    let label = `${name}: ${boatWords(owned(face))}`;
-    if (isLegal) label = labelOf(view, role.action);
-    else if (role.from !== undefined) label = `${name}: your ${boatWords(face)}; ${role.selected ? "selected to move, press again to cancel" : "select it to move it with a movement card"}`;
-    else if (role.action !== undefined && canAct) label += " (not allowed now: press to hear why)";
-    if (entries.has(name)) label += ", entry space";
-    if (just.spaces.has(name)) label += ` (${just.spaces.get(name)})`;
-    const tabbable = ui.boardFocus === name;
-    return h("button", {
-      type: "button", class: classes.join(" "), "data-space": name,
-      "data-action": role.action, "data-from": role.from,
-      "aria-pressed": role.from !== undefined ? (role.selected ? "true" : "false") : null,
-      "aria-label": label, title: label, tabindex: tabbable ? "0" : "-1",
-      style: `left:${geo.xs[space.column]}px;top:${geo.ys[space.row]}px`,
-    }, face ? boatTile(face) : h("span", { class: "re-water", "aria-hidden": "true", text: entries.has(name) ? entryArrow(space, geo) : "" }),
-    just.spaces.has(name) ? h("span", { class: "re-just-tag", "aria-hidden": "true", text: "new" }) : null);
-  });
-
-  const master = view.master;
-  const landingMarks = asArray(asObject(view.geometry).landings).map((landing) => {
-    const name = landing.name;
-    const x = geo.lineX(landing.column);
-    const y = geo.lineY(landing.row);
-    const info = fullLandings[name];
-    const style = `left:${x}px;top:${y}px`;
-    const scorable = name in score;
-    const justNow = just.landings.has(name) ? " re-just-played" : "";
-    const justWords = just.landings.has(name) ? ` (${just.landings.get(name)})` : "";
-    if (market && canAct && info) {
-      // On a market day every full landing is a control: a scorable one is chosen for scoring,
-      // any other is sent as it stands so the engine can say why it cannot be scored.
-      const points = pointsWords(view, info.points);
-      const spaces = asArray(landing.spaces);
-      const attrs = scorable
-        ? { "data-landing": name, "aria-pressed": selLanding === name ? "true" : "false",
-            "aria-label": `Landing ${name}: worth ${points}; ${selLanding === name ? "selected" : "choose it to score"}${justWords}` }
-        : { "data-action": fill(view, "score", { landing: name, space: spaces[0] }), "aria-label": `Landing ${name} (${points}): you cannot score it (press to hear why)${justWords}` };
-      return h("button", {
-        type: "button", class: `re-landing re-landing-full${scorable ? " re-scorable" : ""}${selLanding === name ? " re-selected" : ""}${master === name ? " re-master" : ""}${justNow}`,
-        style, title: attrs["aria-label"], ...attrs,
-      }, h("span", { class: "re-landing-value", text: String(info.value) }));
-    }
-    return h("span", {
-      class: `re-landing${info ? " re-landing-full" : ""}${master === name ? " re-master" : ""}${market && info && info.owners.length ? " re-market-full" : ""}${justNow}`,
-      style, "aria-hidden": "true", title: `${info ? `landing ${name}: full, worth ${info.value} per merchant` : `landing ${name}`}${justWords}`,
-    }, info ? h("span", { class: "re-landing-value", text: String(info.value) }) : null);
-  });
-
-  const hint = [];
-  if (ui.sel && ui.sel.kind === "boat") hint.push(`Placing your ${boatWords(selectedBoat)}: lit spaces are allowed.`);
-  if (ui.sel && ui.sel.kind === "from") hint.push(`Moving the boat on ${ui.sel.space}: lit spaces are allowed.`);
-  if (ui.sel && ui.sel.kind === "landing") hint.push(`Landing ${ui.sel.name}: pick the lit boat to take into your stock.`);
-  return [
-    h("div", { class: "re-scroll-cue", "data-role": "scroll-cue", hidden: true, text: "\u2190 The board is wider than the screen: scroll it sideways \u2192" }),
-    h(
-      "div",
-      { class: "re-board-wrap" },
-      h("div", {
-        class: `re-board${showProtection ? " re-show-protection" : ""}`, role: "group",
-        "aria-label": `Klong board, ${geo.rows} rows by ${geo.columns} columns (arrow keys move between spaces)${hint.length ? `. ${hint.join(" ")}` : ""}`,
-        style: `width:${geo.width}px;height:${geo.height}px`,
-      }, coordinates(geo), hoods, landingMarks, spaceButtons),
-    ),
-    h("div", { class: "re-board-hint", text: hint.join(" ") || "\u00A0" }),
-  ];
-}
-
 // ---- the widget ---------------------------------------------------------------------------------
 
 function draw(root, content, model, ui) {
@@ -315,33 +156,55 @@ function draw(root, content, model, ui) {
   ui.landings = Object.fromEntries(asArray(view.geometry.landings).map((l) => [l.name, asArray(l.spaces)]));
   ui.just = justPlayed(view);
   checkSelection(view, ui);
+  const ctx = boardContext(view, ui);
+  const roles = new Map(geo.spaces.map((s) => [s.name, spaceRole(ctx, s.name)]));
   // The board's one tab stop: where the learner last was on the board, else the first lit space.
   if (!ui.boardTouched || !geo.byName.has(ui.boardFocus)) {
-    const legal = new Set(asArray(view.legal));
     const lit = geo.spaces.find((s) => {
-      const role = spaceRole(view, ui, s.name);
-      return (role.action !== undefined && legal.has(role.action)) || role.from !== undefined;
+      const role = roles.get(s.name);
+      return (role.action !== undefined && ctx.legal.has(role.action)) || role.from !== undefined;
     });
     ui.boardFocus = lit ? lit.name : geo.spaces.length ? geo.spaces[0].name : null;
   }
+  // Each part names the slice of the view (and of the learner's selection) it draws: it is built
+  // again only when that slice changed (`part`, klong_draw.js).
+  const targets = asObject(view.targets);
+  const canAct = asArray(view.legal).length > 0;
+  const who = [view.names, view.colours, view.seat, view.current_player];
   const parts = [
-    header(view),
+    part("header", [view.market_days_held, view.stacks, asArray(view.discard).length], () => header(view)),
     turnLine(view, busy),
-    view.prompt ? h("div", { class: "re-prompt", text: `You are asked to ${view.prompt}.` }) : null,
+    slot(view.prompt ? h("div", { class: "re-prompt", text: `You are asked to ${view.prompt}.` }) : null),
     errorBox(model.get("error")),
     h("div", { class: "re-main" },
-      h("div", { class: "re-left" }, justCaption(view, ui.just), board(view, ui, geo)),
-      h("div", { class: "re-right" }, marketBox(view), actionPanel(view, ui), handArea(view, ui), track(view), scoreTrack(view), players(view)),
-      boardKey(view, ui)),
-    summary(view),
-    eventsList(view, { limit: null, title: "Latest" }),
+      h("div", { class: "re-left" }, part("caption", [ui.just, who], () => justCaption(view, ui.just)), board(view, ui, geo, ctx, roles)),
+      h("div", { class: "re-right" },
+        part("market", [view.market, view.market_note, who], () => slot(marketBox(view))),
+        slot(actionPanel(view, ui)),
+        part("hand", [view.hand, targets.place, canAct, view.phase, ui.sel, who], () => handArea(view, ui)),
+        part("track", [view.track, view.lukphat, view.track_text], () => track(view)),
+        part("scores", [view.scores, view.winners, who], () => scoreTrack(view)),
+        players(view)),
+      part("key", [view.legend, ui.keyClosed], () => boardKey(view, ui))),
+    part("summary", [view.is_over, view.score_groups, view.winners, view.players, view.scores, who], () => slot(summary(view))),
+    eventLog(view),
   ];
-  morphChildren(content, parts.filter(Boolean));
+  patchChildren(content, parts);
   // Keep exactly one board space in the tab order (the roving one).
-  const spaces = [...content.querySelectorAll(".re-space")];
-  if (!spaces.some((b) => b.getAttribute("tabindex") === "0") && spaces.length) spaces[0].setAttribute("tabindex", "0");
+  const spaces = content.querySelector(".re-board")?.children ?? [];
+  if (![...spaces].some((b) => b.getAttribute("tabindex") === "0")) content.querySelector(".re-space")?.setAttribute("tabindex", "0");
   // Whether the board overflows reads the layout: asked once the frame is laid out anyway.
   requestAnimationFrame(() => scrollCue(content));
+}
+
+// Everything that happened, newest last, folded away (as `eventsList` draws it): each entry is
+// drawn once and kept, so a long game's log costs nothing to redraw.
+function eventLog(view) {
+  const list = asArray(view.events).map(eventText);
+  if (!list.length) return null;
+  return h("details", { class: "re-events" },
+    h("summary", { text: `Latest: ${list[list.length - 1]}` }),
+    h("ol", {}, list.map((text) => part("event", text, () => h("li", { text })))));
 }
 
 const KEYS = ["action", "boat", "from", "landing", "role", "space"];

@@ -35,18 +35,20 @@ function pointsWords(view, points) {
 
 // ---- coordinates ------------------------------------------------------------------------------
 
-// Column letters along the top and row numbers down the left, as the texts name the spaces.
+// Column letters along the top and row numbers down the left, as the texts name the spaces (each
+// label a part: drawn once, kept while the board is the same).
 function coordinates(geo) {
   const letter = (name) => String(name).replace(/\d+$/, "");
   const number = (name) => String(name).replace(/^\D+/, "");
   const columns = Array.from({ length: geo.columns }, (_, c) => geo.spaces.find((s) => s.column === c));
   const rows = Array.from({ length: geo.rows }, (_, r) => geo.spaces.find((s) => s.row === r));
+  const label = (attrs) => part("coord", attrs, () => h("span", attrs));
   return [
-    ...columns.map((space, c) => space ? h("span", {
+    ...columns.map((space, c) => space ? label({
       class: "re-coord re-coord-col", "aria-hidden": "true", text: letter(space.name),
       style: `left:${geo.xs[c]}px;top:0;width:${CELL}px;height:${LABEL}px`,
     }) : null),
-    ...rows.map((space, r) => space ? h("span", {
+    ...rows.map((space, r) => space ? label({
       class: "re-coord re-coord-row", "aria-hidden": "true", text: number(space.name),
       style: `left:0;top:${geo.ys[r]}px;width:${LABEL}px;height:${CELL}px`,
     }) : null),

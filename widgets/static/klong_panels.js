@@ -90,7 +90,12 @@ function players(view) {
   const openHands = asArray(view.open_hands);
   const bots = asArray(view.bots);
   const current = view.current_player;
-  return h("div", { class: "re-players" }, Array.from({ length: n }, (_, seat) => {
+  // Each player's panel is a part of its own (klong_draw.js): a bot's move redraws that bot's panel
+  // (and whose turn it is), not everybody's.
+  return h("div", { class: "re-players" }, Array.from({ length: n }, (_, seat) => part("player", [
+    seat, colourOf(view, seat), seatName(view, seat), possessive(view, seat), seat === current, seat === view.seat,
+    handSizes[seat], supply[seat], onBoard[seat], cards[seat], stocks[seat], openHands[seat], bots[seat],
+  ], () => {
     const colour = colourOf(view, seat);
     const open = openHands[seat];
     const isView = seat === view.seat;
@@ -112,7 +117,7 @@ function players(view) {
       : null,
     h("div", { class: "re-stock", role: "group", "aria-label": `${possessive(view, seat)} stock` },
       h("span", { class: "re-faint", text: "stock " }), goodsChips(stocks[seat])));
-  }));
+  })));
 }
 
 function handArea(view, ui) {
