@@ -10,8 +10,7 @@ places boats at random (a hundred placements a turn: judging them is what the he
 milliseconds on).
 
 In Tindahan random seats send a seller half as often as the heuristic seats do; the Tindahan policy
-sends one where the heuristic would (where it gains two points or more at the led stall, as often as
-the heuristic seats do there), moves the cart as often as they do and plays its cards at random.
+sends sellers and moves the cart as often as they do and plays its cards at random.
 
 A leaf value is the score to compare where a roll-out stops before the end (the horizon): Klongs
 counts each seat's stock as the final stock scoring will (1 + 2 + ... per good), so a boat taken into
@@ -29,7 +28,6 @@ from collections.abc import Callable
 from typing import Any
 
 from ._playout import Playout
-from .tindahan._scoring import FIRST, SECOND, TRUMP_BONUS
 
 #: ``policy(playout, rng)`` -> the index of the action to play (the playout has a choice to make).
 Policy = Callable[[Playout, random.Random], int]
@@ -145,60 +143,9 @@ def _klongs_leaf(playout: Playout) -> list[float]:
 #: seller 53 times in 20 games and a seller by a card twice; with these 25 and 17 times.
 SELLER_CHANCE = 0.58
 CART_CHANCE = 0.15
-#: The heuristic bot sends a seller only where it gains at least ``SELLER_GAIN`` points at that stall
-#: (it takes or shares the majority, or the second place) and it has no card that wins the trick
-#: safely: in eight four-player heuristic games (seeds 9000-9007) it sent one in 639 of the 810 turns
-#: where a seller gained 2 points or more (0.79), in none of the 348 where it gained less.
-SELLER_GAIN = 2
-SELLER_GAIN_CHANCE = 0.79
 
 
 def _tindahan_move(playout: Playout, rng: random.Random) -> int:
-    """Tindahan's roll-out moves: a seller where the heuristic would send one (read from the fast
-    playout's stalls), the cart as often as the heuristic seats move it, cards at random."""
-    stalls: list[int] | None = getattr(playout, "_stalls", None)
-    if stalls is None:  # the generic fruit playout (hands built out of display order)
-        return _tindahan_notation_move(playout, rng)
-    n = playout.legal()
-    if n <= 1:
-        return 0
-    p: Any = playout
-    cards: int = p._nc
-    if n == cards:  # only cards
-        return rng.randrange(n)
-    if not p._trick:  # leading: a card or the cart to another stall
-        return rng.randrange(cards, n) if rng.random() < CART_CHANCE else rng.randrange(cards)
-    # Following, with a seller to the led stall on offer (the last legal index).
-    players, led, seat = p._n, p._led, p._act
-    counts = stalls[led * players:(led + 1) * players]
-    trump, tie = led == p._trump, p._tie
-    now = _stall_points(counts, seat, trump, tie)
-    counts[seat] += 1
-    if _stall_points(counts, seat, trump, tie) - now >= SELLER_GAIN and rng.random() < SELLER_GAIN_CHANCE:
-        return cards
-    return rng.randrange(cards) if cards else cards
-
-
-def _stall_points(counts: list[int], seat: int, trump: bool, tie: int) -> int:
-    """What one stall pays ``seat`` at the round's end (``tindahan._scoring.stall_awards``; ``tie`` is
-    the fast playout's reading of the trump bonus on a tie: 0 shared, 1 to each, else none)."""
-    mine = counts[seat]
-    if not mine:
-        return 0
-    top = max(counts)
-    if mine == top:
-        firsts = counts.count(top)
-        if firsts == 1:
-            return FIRST + (TRUMP_BONUS if trump else 0)
-        pool = FIRST + SECOND + (TRUMP_BONUS if trump and tie == 0 else 0)
-        return pool // firsts + (TRUMP_BONUS if trump and tie == 1 else 0)
-    if counts.count(top) > 1:
-        return 0  # a tie for first: nobody else scores
-    runner_up = max(c for c in counts if c < top)
-    return SECOND // counts.count(runner_up) if mine == runner_up else 0
-
-
-def _tindahan_notation_move(playout: Playout, rng: random.Random) -> int:
     """Sellers and cart moves as often as the heuristic seats make them, cards at random. The legal
     order is the public one (the cards, then the cart's stalls or the seller), so the notations of the
     last few indices say where the cards end, whichever playout plays."""

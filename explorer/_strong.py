@@ -9,9 +9,8 @@ and it checks that this state is the position of the view it was asked about.
 Its Klongs roll-outs play the choices a placed boat asks for as the heuristic bot does and place
 boats at random (``explorer._rollout``): random roll-outs declined claims, skipped scorings and spent
 the movement cards, and the strong bot won 39% of 2-player games against the heuristic with them.
-Its Tindahan roll-outs send a seller where the heuristic would (where it gains two points or more at
-the led stall, read from the playout's stalls) and move the cart as often as the heuristic seats do
-(random seats sent half as many sellers, so a seller of its own looked cheap to the search).
+Its Tindahan roll-outs send sellers and move the cart as often as the heuristic seats do (random
+seats sent half as many sellers, so a seller of its own looked cheap to the search).
 
 Its budget is a number of roll-outs for a seed (so its play does not depend on the machine's load),
 raised where the engine core is compiled and a roll-out costs less (``COMPILED_SPEEDUP``).
@@ -63,21 +62,17 @@ RANDOM_RATES: dict[str, float] = {"klongs": 1300.0, "tindahan": 1150.0}
 ROUND_RATES: dict[str, float] = {"tindahan": 910.0, "bastos": 950.0}
 #: Per game: how many times the rates above (measured on pure Python) a CPU second buys where the
 #: engine core is compiled (``explorer._compiled``), as users and CI run it: a roll-out costs 2-5 times
-#: less there, and the strong bot spent 0.115 s of CPU a move in 4-player Tindahan and 0.295 s in
-#: 2-player Bangkok at its default half second (session 18). Klongs and Bastos! keep their budgets
-#: (they meet their goals; not measured with more).
-COMPILED_SPEEDUP: dict[str, float] = {"tindahan": 3.5, "bangkok": 1.5}
-#: Per game: the player count its rate holds for, where a roll-out's length grows with the players (a
-#: Tindahan round is ten cards from every seat): compiled, at 3.5 times the rate, a 4-player move cost
-#: 0.40 s of CPU and a 5-player one 0.49 s (one game each, seed 3000).
-RATED_PLAYERS: dict[str, int] = {"tindahan": 4}
+#: less there. Bangkok 2p with 1.5x (0.43-0.51 s of CPU a move under a load of 10-14): 75.0% of 38
+#: games [59-86] against the heuristic (seeds 5000-5037; 56.9% of 80 before, seeds 3000-3079).
+#: Tindahan with 3.5x and a state-based seller rule was not adopted: 1.27x its fair share in 11
+#: 4-player games against 2.18x for the bot before on the same seeds. Klongs and Bastos! meet
+#: their goals as they are.
+COMPILED_SPEEDUP: dict[str, float] = {"bangkok": 1.5}
 
 
-def speedup(game: str, players: int) -> float:
-    """The factor on ``game``'s roll-out rate in the running build (no speed-up on pure Python) and
-    with ``players`` at the table."""
-    factor = COMPILED_SPEEDUP.get(game, 1.0) if _compiled.COMPILED else 1.0
-    return factor * RATED_PLAYERS.get(game, players) / players
+def speedup(game: str) -> float:
+    """The factor on ``game``'s roll-out rate in the running build (no speed-up on pure Python)."""
+    return COMPILED_SPEEDUP.get(game, 1.0) if _compiled.COMPILED else 1.0
 
 
 def paired_gain(best: MoveStats, other: MoveStats, last: int) -> tuple[float, float]:
@@ -142,7 +137,7 @@ class StrongBot(ViewBot):
         state = self._position(view)
         rng = random.Random(f"strong:{self.seed}:{view['move_number']}")
         budget = (playouts_for(self.game, self.seconds) if self.rate is None
-                  else int(self.seconds * self.rate * speedup(self.game, state.players)))
+                  else int(self.seconds * self.rate * speedup(self.game)))
         candidates = shortlist(self.game, view, baseline)
         result = search(state, view["seat"], playouts=budget, rng=rng, keep=baseline, horizon=self.horizon,
                         candidates=candidates, round_end=self.round_end, policy=self.policy,

@@ -9,8 +9,7 @@ from typing import Any
 
 import explorer
 from explorer._determinize import determinize
-from explorer._rollout import LEAVES, POLICIES, PREPARES, SELLER_GAIN, SELLER_GAIN_CHANCE
-from explorer.tindahan import round_awards
+from explorer._rollout import LEAVES, POLICIES, PREPARES, SELLER_CHANCE
 
 
 def test_klongs_roll_outs_claim_score_and_keep_the_movement_cards_as_the_heuristic_does() -> None:
@@ -63,43 +62,19 @@ def test_klongs_leaves_count_the_stock_as_the_final_scoring_will() -> None:
     assert LEAVES["klongs"](playout) == [float(s) for s in final]  # the game's end counts as it is
 
 
-def _seller_gain(view: dict[str, Any], seat: int) -> int:
-    """What a seller sent now adds to ``seat``'s points at the led stall (the game's public scoring)."""
-    led = view["led"]
-    counts = list(view["stalls"][led])
-
-    def points() -> int:
-        seats = list(range(len(counts)))
-        awards = round_awards(seats, {}, {}, [(led, list(enumerate(counts)))], view["trump"],
-                              dict.fromkeys(seats, True), "share")
-        return sum(p for who, _, p, _ in awards if who == seat)
-
-    before = points()
-    counts[seat] += 1
-    return points() - before
-
-
-def test_tindahan_roll_outs_send_sellers_where_the_heuristic_would() -> None:
+def test_tindahan_roll_outs_send_sellers_as_often_as_the_heuristic_seats() -> None:
     policy = POLICIES["tindahan"]
-    worth = sent = 0
+    offered = sent = 0
     for seed in range(6):
         state = explorer.new_game("tindahan", players=3 + seed % 3, seed=seed)
         rng = random.Random(seed)
-        sample = determinize(state, 0, rng)
-        playout = sample.playout()
-        assert hasattr(playout, "_stalls")  # the fast playout, whose stalls the policy reads
+        playout = determinize(state, 0, rng).playout()
         while not playout.is_over:
             options = [playout.notation(i) for i in range(playout.legal())]
             action = options[policy(playout, rng)]
-            seat = playout.current_player
-            assert seat is not None and sample.legal_actions() == options
             if options[-1].startswith("seller:") and len(options) > 1:
-                gain = _seller_gain(sample.view(seat), seat)
-                assert gain >= SELLER_GAIN or not action.startswith("seller:")  # never one that pays little
-                if gain >= SELLER_GAIN:
-                    worth += 1
-                    sent += action.startswith("seller:")
+                offered += 1
+                sent += action.startswith("seller:")
             playout.apply(options.index(action))
-            sample = sample.play(action)
-    assert worth > 100
-    assert abs(sent / worth - SELLER_GAIN_CHANCE) < 0.1  # the heuristic seats' frequency
+    assert offered > 150
+    assert abs(sent / offered - SELLER_CHANCE) < 0.08  # random play sent one a quarter as often
