@@ -44,10 +44,24 @@ class MoveStats:
     gained: float = 0.0  # points the seat had gained by the time its next turn came (or the end)
     gained_deals: int = 0  # the deals ``gained`` was measured on (all, or the first round's: ``search``)
     margins: list[float] = field(default_factory=list)  # one per deal, in the order of the deals
+    #: Per deal, the seat's score less the opponents' mean (the "field" objective: ``search``).
+    leads: list[float] = field(default_factory=list)
 
     @property
     def value(self) -> float:
         return self.margin / self.samples if self.samples else -math.inf
+
+    @property
+    def field_value(self) -> float:
+        """The mean of ``leads``: the seat's score less the opponents' mean score."""
+        return sum(self.leads) / len(self.leads) if self.leads else -math.inf
+
+    def judged(self, objective: str) -> list[float]:
+        """The per-deal values the search compares moves by under ``objective``."""
+        return self.leads if objective == "field" else self.margins
+
+    def rank_value(self, objective: str) -> float:
+        return self.field_value if objective == "field" else self.value
 
     @property
     def win_rate(self) -> float:
@@ -71,6 +85,7 @@ class SearchResult:
     playouts: int
     seconds: float
     final: int = 0  # deals of the last round (every survivor met them all: the fairest comparison)
+    objective: str = "best"  # what ranked the moves (``search``)
 
     def stat(self, action: str) -> MoveStats | None:
         return next((s for s in self.stats if s.action == action), None)
@@ -104,6 +119,12 @@ def _margin(scores: Sequence[float], seat: int) -> tuple[float, float]:
     if mine == best_other:
         return 0.0, 1.0 / (1 + sum(1 for s in others if s == mine))
     return float(mine - best_other), 0.0
+
+
+def _lead(scores: Sequence[float], seat: int) -> float:
+    """The seat's score less the mean of the opponents' (the score itself alone)."""
+    others = len(scores) - 1
+    return float(scores[seat]) - (sum(scores) - scores[seat]) / others if others else float(scores[seat])
 
 
 def _tricks_won(pos: Any, seat: int) -> int | None:
@@ -201,6 +222,7 @@ def _roll(sample: Any, seat: int, action: str, rng: random.Random, stats: MoveSt
     stats.margin += margin
     stats.margin_sq += margin * margin
     stats.margins.append(margin)
+    stats.leads.append(_lead(scores, seat))
     stats.wins += share
     if gain:
         stats.gained += gained_at or 0.0
@@ -213,7 +235,7 @@ def search(state: GameState, seat: int, *, playouts: int, rng: random.Random,
            keep: str | None = None, horizon: int | None = None, round_end: bool = False,
            policy: Policy | None = None, leaf: Leaf | None = None,
            prepare: Prepare | None = None, gain_rounds: int | None = None,
-           sync_rounds: bool = False) -> SearchResult:
+           sync_rounds: bool = False, objective: str = "best") -> SearchResult:
     """Compare the legal moves of ``seat`` (to act in ``state``) over determinized deals, spending at
     most ``playouts`` roll-outs (and stopping at ``deadline``, a ``time.perf_counter()`` value, if given:
     then the answer depends on the machine's speed). ``keep`` survives every halving (the strong bot
@@ -228,7 +250,13 @@ def search(state: GameState, seat: int, *, playouts: int, rng: random.Random,
     every round after the one being played are drawn afresh at its start from the deal's roll-out seed
     and the round's number, so the moves tried on a deal meet the same later rounds (the next round's
     cards come from the sample already): their comparison is not drowned in the later rounds' noise,
-    and each move's margin is still that of a game played out at random to its end."""
+    and each move's margin is still that of a game played out at random to its end. ``objective``
+    ranks the moves: ``"best"`` by the margin over the best opponent (``value``), ``"field"`` by the
+    seat's score less the opponents' mean (``field_value``; the same with two players). With three or
+    more the best opponent's score is the largest of several noisy ones, which a move of the seat's
+    hardly changes: it drowns the move's own effect (the strong bot's Bangkok search uses "field")."""
+    if objective not in ("best", "field"):
+        raise ValueError(f"objective must be 'best' or 'field', not {objective!r}")
     start = time.perf_counter()
     moves = list(candidates) if candidates is not None else [str(a) for a in state.legal_actions()]
     stats = {m: MoveStats(m) for m in moves}
@@ -258,11 +286,12 @@ def search(state: GameState, seat: int, *, playouts: int, rng: random.Random,
                                roll_seed if sync_rounds else None)
                 used += 1
         if r < rounds - 1:
-            alive.sort(key=lambda m: (-stats[m].value, moves.index(m)))
+            alive.sort(key=lambda m: (-stats[m].rank_value(objective), moves.index(m)))
             alive = alive[:max(1, math.ceil(len(alive) / 2))]
             if keep is not None and keep in stats and keep not in alive:
                 alive.append(keep)
     survivors = set(alive)
     ranked = sorted(moves, key=lambda m: (m not in survivors, -stats[m].samples if m not in survivors else 0,
-                                           -stats[m].value, moves.index(m)))
-    return SearchResult(seat, [stats[m] for m in ranked], deals, used, time.perf_counter() - start, final)
+                                           -stats[m].rank_value(objective), moves.index(m)))
+    return SearchResult(seat, [stats[m] for m in ranked], deals, used, time.perf_counter() - start, final,
+                        objective)

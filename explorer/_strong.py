@@ -18,7 +18,7 @@ raised where the engine core is compiled and a roll-out costs less (``COMPILED_S
 It keeps the heuristic bot's move in the race to the end and plays the search's best move only when
 that move did better on the same deals by more than the noise (a paired comparison: one standard error
 with two players, two with more), so a search starved of time plays no worse than the heuristic. In
-Bangkok and Klongs it compares only the heuristic's favourite moves (``explorer._hint.SHORTLIST``):
+Bangkok and Klongs it compares only the heuristic's favourite moves (``SHORTLIST``):
 dozens of moves a turn left a few deals each, and a move that only random replies favour won too often.
 """
 
@@ -42,6 +42,11 @@ from .bots import Bot, ViewBot
 #: 3-player Bangkok at one standard error lost to the heuristic bots (0.3 of its fair share, 15 games).
 CONFIDENCE = 1.0
 CONFIDENCE_MANY = 2.0
+#: Per game, the margin with three or more players where it is not ``CONFIDENCE_MANY``. Tindahan's
+#: search plays each card to the round's end against every deal of the unseen cards: at two standard
+#: errors it kept the heuristic's card nearly always (0.93x its fair share with 3 players, 60 games);
+#: at one it won 1.43x [1.06-1.80] of 60 3-player games (seeds 7000-7059), at none 1.14x [0.81-1.52].
+CONFIDENCE_BY_GAME: dict[str, float] = {"tindahan": 1.0}
 
 #: Per game: (horizon, roll-outs per CPU second). Bangkok's and Klongs' random games to the end say
 #: little about a move (a random market or board is far from a played one), so the strong bot plays
@@ -69,19 +74,38 @@ ROUND_RATES: dict[str, float] = {"tindahan": 910.0, "bastos": 950.0}
 #: their goals as they are.
 COMPILED_SPEEDUP: dict[str, float] = {"bangkok": 1.5}
 
+#: Per game: how many of the heuristic's favourite moves the strong bot's search compares
+#: (``explorer._hint.shortlist``; its strength figures were measured with eight).
+SHORTLIST: dict[str, int] = {"bangkok": 8, "klongs": 8}
+
+#: Per game: what the strong bot's search ranks moves by (``explorer._search.search``; default
+#: "best", the margin over the best opponent). Bangkok's markets hardly touch one another, so with
+#: three or more players the best opponent's score in a roll-out is mostly the noise of the others'
+#: random markets; "field" (the seat's score less the opponents' mean, the same with two players)
+#: leaves the move's effect on the seat's own market: 3-player Bangkok 1.58x its fair share [1.20-1.94]
+#: in 60 games (seeds 7000-7059) against 1.32x [0.97-1.70] with "best" (session 19, seeds 5000-).
+OBJECTIVES: dict[str, str] = {"bangkok": "field"}
+
+
+def confidence(game: str, players: int) -> float:
+    """How many standard errors the search's move must beat the heuristic's by, at this table."""
+    return CONFIDENCE if players == 2 else CONFIDENCE_BY_GAME.get(game, CONFIDENCE_MANY)
+
 
 def speedup(game: str) -> float:
     """The factor on ``game``'s roll-out rate in the running build (no speed-up on pure Python)."""
     return COMPILED_SPEEDUP.get(game, 1.0) if _compiled.COMPILED else 1.0
 
 
-def paired_gain(best: MoveStats, other: MoveStats, last: int) -> tuple[float, float]:
-    """Mean and standard error of best's margin minus other's over the last ``last`` deals, which
-    both met: the search's last round, whose deals did not pick the survivors (no selection bias)."""
-    n = min(last, len(best.margins), len(other.margins))
+def paired_gain(best: MoveStats, other: MoveStats, last: int, objective: str = "best") -> tuple[float, float]:
+    """Mean and standard error of best's result minus other's (by the search's ``objective``) over the
+    last ``last`` deals, which both met: the search's last round, whose deals did not pick the
+    survivors (no selection bias)."""
+    mine, theirs = best.judged(objective), other.judged(objective)
+    n = min(last, len(mine), len(theirs))
     if n < 2:
         return 0.0, math.inf
-    diffs = [a - b for a, b in zip(best.margins[-n:], other.margins[-n:], strict=True)]
+    diffs = [a - b for a, b in zip(mine[-n:], theirs[-n:], strict=True)]
     mean = sum(diffs) / n
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
     return mean, math.sqrt(var / n)
@@ -138,17 +162,17 @@ class StrongBot(ViewBot):
         rng = random.Random(f"strong:{self.seed}:{view['move_number']}")
         budget = (playouts_for(self.game, self.seconds) if self.rate is None
                   else int(self.seconds * self.rate * speedup(self.game)))
-        candidates = shortlist(self.game, view, baseline)
+        candidates = shortlist(self.game, view, baseline, sizes=SHORTLIST)
         result = search(state, view["seat"], playouts=budget, rng=rng, keep=baseline, horizon=self.horizon,
                         candidates=candidates, round_end=self.round_end, policy=self.policy,
-                        leaf=self.leaf, prepare=self.prepare)
+                        leaf=self.leaf, prepare=self.prepare, objective=OBJECTIVES.get(self.game, "best"))
         self.last = result
         best = result.stats[0]
         other = result.stat(baseline)
         choice = best.action
         if other is not None and best is not other:
-            gain, error = paired_gain(best, other, result.final)
-            if gain <= (CONFIDENCE if state.players == 2 else CONFIDENCE_MANY) * error:
+            gain, error = paired_gain(best, other, result.final, result.objective)
+            if gain <= confidence(self.game, state.players) * error:
                 choice = baseline
         self.last_choice = choice
         labels: dict[str, str] = view["labels"]

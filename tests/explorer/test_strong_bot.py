@@ -147,3 +147,55 @@ def test_the_compiled_build_buys_more_roll_outs_where_measured(monkeypatch: pyte
     assert rate is not None
     budget = int(0.05 * rate * strong.COMPILED_SPEEDUP["bangkok"])
     assert 0.8 * budget < bot.last.playouts <= budget
+
+
+def _bangkok_search(players: int, objective: str) -> Any:
+    from explorer._search import search
+
+    state = explorer.new_game("bangkok", players=players, seed=4)
+    seat = state.current_player
+    assert seat is not None
+    return search(state, seat, playouts=120, rng=random.Random(7), horizon=2, objective=objective)
+
+
+def test_the_field_objective_ranks_by_the_seats_lead_over_the_opponents_mean() -> None:
+    result = _bangkok_search(3, "field")
+    assert result.objective == "field"
+    survivors = [s for s in result.stats if s.samples == result.stats[0].samples]
+    assert [s.field_value for s in survivors] == sorted((s.field_value for s in survivors), reverse=True)
+    for stat in result.stats:
+        assert len(stat.leads) == len(stat.margins) == stat.samples
+        # The lead over the mean is never below the margin over the best opponent.
+        assert all(lead >= margin - 1e-9 for lead, margin in zip(stat.leads, stat.margins, strict=True))
+    assert any(lead > margin for s in result.stats for lead, margin in zip(s.leads, s.margins, strict=True))
+
+
+def test_with_two_players_the_objectives_agree() -> None:
+    best, fielded = _bangkok_search(2, "best"), _bangkok_search(2, "field")
+    assert [(s.action, s.samples, s.margins) for s in best.stats] == \
+        [(s.action, s.samples, s.leads) for s in fielded.stats]
+
+
+def test_an_unknown_objective_is_refused() -> None:
+    with pytest.raises(ValueError, match="objective must be"):
+        _bangkok_search(2, "mean")
+
+
+def test_the_strong_bangkok_bot_judges_by_the_field() -> None:
+    from explorer import _strong as strong
+
+    assert strong.OBJECTIVES["bangkok"] == "field"
+    state = explorer.new_game("bangkok", players=3, seed=6)
+    bot = _strong("bangkok", 2, 0.05)
+    seat = state.current_player
+    assert seat is not None
+    bot.choose(state.view(seat))
+    assert bot.last.objective == "field"
+
+
+def test_the_margin_to_leave_the_rule_of_thumb_depends_on_the_table() -> None:
+    from explorer import _strong as strong
+
+    assert strong.confidence("bangkok", 2) == strong.confidence("tindahan", 2) == strong.CONFIDENCE
+    assert strong.confidence("bangkok", 4) == strong.CONFIDENCE_MANY
+    assert strong.confidence("tindahan", 3) == strong.CONFIDENCE_BY_GAME["tindahan"] < strong.CONFIDENCE_MANY
