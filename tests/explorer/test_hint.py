@@ -194,17 +194,22 @@ def test_hint_errors_say_what_is_wrong() -> None:
 
 def test_many_moves_the_search_compares_the_rule_of_thumbs_favourites_and_lists_the_rest() -> None:
     # Klongs offers dozens of moves (each boat on each free space): the search compares the heuristic
-    # bot's eight favourites, and the others follow, unplayed, in the heuristic's order with a reason.
+    # bot's favourites (``SHORTLIST``), and the others follow, unplayed, in the heuristic's order with a
+    # reason.
+    from explorer._hint import SHORTLIST
+
+    size = SHORTLIST["klongs"]
     state = explorer.new_game("klongs", players=2, seed=2)
     seat = state.current_player
     assert seat is not None
     legal = state.view(seat)["legal"]
-    assert len(legal) > 8
+    assert len(legal) > size
     suggestions = hint(state, seconds=0.05, seed=3)
     assert sorted(s.action for s in suggestions) == sorted(legal)
     searched = [s for s in suggestions if s.samples]
-    assert len(searched) == 8 and suggestions[:8] == searched
+    assert len(searched) == size and suggestions[:size] == searched
     heuristic = explorer.bots.make_bot("klongs", "heuristic", 0).choose(state.view(seat))
     assert heuristic in {s.action for s in searched}
-    for rest in suggestions[8:]:
-        assert rest.samples == 0 and rest.reason.startswith("Not searched: the search compared the 8 moves")
+    for rest in suggestions[size:]:
+        assert rest.samples == 0
+        assert rest.reason.startswith(f"Not searched: the search compared the {size} moves")
