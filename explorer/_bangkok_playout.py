@@ -72,10 +72,9 @@ class FastPlayout(Playout):
     _pos: State
 
     def __init__(self, state: State) -> None:
-        super().__init__(state)
         pos = object.__new__(type(state))
         pos.__dict__.update(state.__dict__)  # immutable containers: the state stays as it is
-        self._pos = pos
+        super().__init__(state, pos)
         t: PlaceTables = state._tables
         self._t = t
         self._kind_of: tuple[int, ...] = t.kind_of

@@ -57,10 +57,9 @@ class BastosPlayout(Playout):
     _pos: State
 
     def __init__(self, state: State, hands: list[list[int]]) -> None:
-        super().__init__(state)
         pos = object.__new__(type(state))
         pos.__dict__.update(state.__dict__)  # immutable containers: the state stays as it is
-        self._pos = pos
+        super().__init__(state, pos)
         n = self._n = state.players
         self._hands = hands
         self._act = -1 if state.to_act is None else state.to_act

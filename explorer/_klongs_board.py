@@ -167,10 +167,9 @@ class KlongsBoard(Playout):
     _pos: State
 
     def __init__(self, state: State) -> None:
-        super().__init__(state)
         pos = object.__new__(type(state))
         pos.__dict__ = state.__dict__.copy()  # immutable containers: the state stays as it is
-        self._pos = pos
+        super().__init__(state, pos)
         t = self._t = tables_for(state.ed)
         n = self._n = state.players
         rules = state.rules
