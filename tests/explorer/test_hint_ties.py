@@ -99,3 +99,20 @@ def test_by_default_only_identical_moves_are_settled_by_the_rule_of_thumb() -> N
     same = _stats(a, base)
     result = SearchResult(seat, [same, twin], deals=60, playouts=120, seconds=0.0, final=30)
     assert suggestions(Searched(view, [c, a], [a, c], result))[0].action == c
+
+
+def test_bangkok_settles_near_ties_by_the_rule_of_thumb() -> None:
+    from explorer._hint import TIE_ERRORS
+
+    state = explorer.new_game("bangkok", players=2, seed=2)
+    seat = state.current_player
+    assert seat is not None
+    view = state.view(seat)
+    a, b = view["legal"][:2]
+    base = _noise(7)
+    lead, near = _stats(a, [m + 0.3 for m in base]), _stats(b, _jitter(base, 8))
+    result = SearchResult(seat, [lead, near], deals=60, playouts=120, seconds=0.0, final=30)
+    gap, error, _ = paired(lead, near)
+    assert 0 < gap <= TIE_ERRORS["bangkok"] * error  # the leader is ahead, by less than the margin
+    first = suggestions(Searched(view, [b, a], [a, b], result))[0]
+    assert first.action == b and "a rule of thumb prefers this move" in first.reason
