@@ -17,9 +17,11 @@ raised where the engine core is compiled and a roll-out costs less (``COMPILED_S
 
 It keeps the heuristic bot's move in the race to the end and plays the search's best move only when
 that move did better on the same deals by more than the noise (a paired comparison: one standard error
-with two players, two with more), so a search starved of time plays no worse than the heuristic. In
-Bangkok and Klongs it compares only the heuristic's favourite moves (``SHORTLIST``):
-dozens of moves a turn left a few deals each, and a move that only random replies favour won too often.
+with two players; with more, two in Klongs and Bastos!, one in Bangkok and Tindahan: ``confidence``),
+so a search starved of time plays no worse than the heuristic. In Bangkok and Klongs it compares only
+the heuristic's favourite moves (``SHORTLIST``): dozens of moves a turn left a few deals each, and a
+move that only random replies favour won too often. Bangkok's search ranks moves by the seat's score
+less the opponents' mean (``OBJECTIVES``), the others' by the margin over the best opponent.
 """
 
 from __future__ import annotations
@@ -39,14 +41,18 @@ from .bots import Bot, ViewBot
 #: The paired margin (in standard errors) the search's best move needs over the heuristic's move, with
 #: two players and with more: with three or more, random replies judge a move worse (a move that hurts
 #: one opponent helps another, and the best opponent's score is the largest of several noisy ones), and
-#: 3-player Bangkok at one standard error lost to the heuristic bots (0.3 of its fair share, 15 games).
+#: 3-player Bangkok at one standard error, ranking by that margin, lost to the heuristic bots (0.3 of its
+#: fair share, 15 games; session 17).
 CONFIDENCE = 1.0
 CONFIDENCE_MANY = 2.0
-#: Per game, the margin with three or more players where it is not ``CONFIDENCE_MANY``. Tindahan's
-#: search plays each card to the round's end against every deal of the unseen cards: at two standard
-#: errors it kept the heuristic's card nearly always (0.93x its fair share with 3 players, 60 games);
-#: at one it won 1.43x [1.06-1.80] of 60 3-player games (seeds 7000-7059), at none 1.14x [0.81-1.52].
-CONFIDENCE_BY_GAME: dict[str, float] = {"tindahan": 1.0}
+#: Per game, the margin with three or more players where it is not ``CONFIDENCE_MANY`` (strong against
+#: heuristic bots, compiled, session 20). Tindahan's search plays each card to the round's end on
+#: every deal of the unseen cards: at two standard errors it kept the heuristic's card nearly always;
+#: 3 players at one against two on the same seeds: 1.62x its fair share against 0.93x (60 games, seeds
+#: 3000-3059), 1.43x against 1.30x (7000-7059); at none 1.14x. Bangkok, ranking by the "field"
+#: (``OBJECTIVES``), at one against two on the same seeds (7000-7059, 60 games each): 4 players 1.63x
+#: [1.17-2.14] against 1.27x [0.85-1.77], 3 players 1.58x both.
+CONFIDENCE_BY_GAME: dict[str, float] = {"bangkok": 1.0, "tindahan": 1.0}
 
 #: Per game: (horizon, roll-outs per CPU second). Bangkok's and Klongs' random games to the end say
 #: little about a move (a random market or board is far from a played one), so the strong bot plays
@@ -83,7 +89,9 @@ SHORTLIST: dict[str, int] = {"bangkok": 8, "klongs": 8}
 #: three or more players the best opponent's score in a roll-out is mostly the noise of the others'
 #: random markets; "field" (the seat's score less the opponents' mean, the same with two players)
 #: leaves the move's effect on the seat's own market: 3-player Bangkok 1.58x its fair share [1.20-1.94]
-#: in 60 games (seeds 7000-7059) against 1.32x [0.97-1.70] with "best" (session 19, seeds 5000-).
+#: in 60 games (seeds 7000-7059) against 1.32x [0.97-1.70] with "best" (session 19, seeds 3000-3059);
+#: 4 players (two standard errors) 1.27x against 1.03x. Tindahan 3p with "field": 1.50x against 1.61x
+#: with "best" on the same 100 seeds (7060-7159): not taken.
 OBJECTIVES: dict[str, str] = {"bangkok": "field"}
 
 

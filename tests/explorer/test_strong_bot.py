@@ -197,5 +197,6 @@ def test_the_margin_to_leave_the_rule_of_thumb_depends_on_the_table() -> None:
     from explorer import _strong as strong
 
     assert strong.confidence("bangkok", 2) == strong.confidence("tindahan", 2) == strong.CONFIDENCE
-    assert strong.confidence("bangkok", 4) == strong.CONFIDENCE_MANY
-    assert strong.confidence("tindahan", 3) == strong.CONFIDENCE_BY_GAME["tindahan"] < strong.CONFIDENCE_MANY
+    assert strong.confidence("klongs", 4) == strong.confidence("bastos", 3) == strong.CONFIDENCE_MANY
+    for game in ("bangkok", "tindahan"):
+        assert strong.confidence(game, 3) == strong.CONFIDENCE_BY_GAME[game] < strong.CONFIDENCE_MANY
