@@ -87,12 +87,16 @@ def test_a_built_notebook_shows_its_saved_table_before_it_runs(page: Any, lab_ur
     subprocess.run([sys.executable, "-m", "nbformat.sign", "--log-level=WARN", str(built)], check=True)
     page.goto(f"{base}/lab/tree/saved.ipynb?reset", timeout=90_000)
     page.wait_for_selector(".jp-Notebook", timeout=90_000)
+    # JupyterLab's widget manager draws the saved state only once the notebook's kernel has started and
+    # answered which widgets it holds (none here): on a busy machine that alone takes tens of seconds.
+    page.get_by_text("Python 3 (ipykernel) | Idle").wait_for(timeout=120_000)
     table = page.locator(".re-trick-table").first
     try:
         table.wait_for(timeout=60_000)
     except Exception:
         page.screenshot(path=str(ARTIFACTS / "jupyterlab-saved-widgets-failed.png"))
-        raise
+        status = page.locator(".jp-StatusBar-Widget").all_inner_texts()
+        raise AssertionError(f"no saved table drawn; status bar {status}") from None
     prompts = page.eval_on_selector_all(".jp-InputPrompt", "els => els.map(e => e.textContent.trim())")
     assert prompts and all(p in ("[1]:", "[ ]:") for p in prompts), prompts  # the stored run, not a new one
     assert table.locator("button[data-action]").count() >= 10  # a hand of cards, drawn from the saved view
