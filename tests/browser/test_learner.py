@@ -6,7 +6,7 @@
 - Each play app, played by clicking what the table highlights (a learner's way: a highlighted card,
   boat or space, then where it goes), never shows a 0-based seat, notation or Python text anywhere a
   learner reads: the page's text, the menus' options, tooltips and accessible names.
-- Each walkthrough's table is in the first screen of a 1280x800 window.
+- Each walkthrough's table is in the first screen of a 1280x800 window (test_walkthroughs.py).
 
 The plain-words checks depend on every game helper's texts (events, refusals, labels, menus) and the
 shell's (the seat menu, the move log): they fail, naming the text, wherever one still speaks notation.
@@ -21,8 +21,9 @@ from typing import Any
 import pytest
 
 from . import conftest
+from ._plain_words import learner_text, notation_found
 from .conftest import ARTIFACTS
-from .test_walkthroughs import SCREEN, WALKTHROUGHS
+from .test_walkthroughs import WALKTHROUGHS
 
 pytestmark = pytest.mark.browser
 
@@ -33,67 +34,6 @@ PLAY_APPS = {  # app -> (its widget root, a query that makes a short, quick game
     "klongs_play": (".re-klong-board", "players=3&seat=0&seed=5&delay=0"),
 }
 WIDGET = ".re-widget"
-
-#: What a learner must never read: (what it is, a pattern for it).
-NOT_FOR_LEARNERS = [
-    ("a 0-based seat", re.compile(r"\b[Ss]eat \d")),
-    ("a Klongs boat id", re.compile(r"\bboat\d+")),
-    ("a card or rule number in notation", re.compile(r"#\d\d")),
-    ("Bastos! notation", re.compile(r"\b[PZBF]*![1-4]")),
-    # "banana-3"; not "type-3" (Bangkok's chilli types in words) nor a rule id shown beside its text.
-    ("card notation", re.compile(r"(?<![.\w-])(?!type-)[a-z]+-\d+\b")),
-    ("an action in notation", re.compile(r"\b(place|play|seller|take|collect|market|move|land|renew):\S")),
-    ("a square in notation", re.compile(r"\w@\w")),
-    ("a phase name", re.compile(r"\bphase:")),
-    ("a Python list", re.compile(r"\[\[|\]\]")),
-    ("a Python dict", re.compile(r"\{'|\{\"")),
-    ("Python's None", re.compile(r"\bNone\b")),
-    ("JavaScript's null", re.compile(r"\b(null|undefined|NaN)\b")),
-    ("a formula in code", re.compile(r"\)\s*//\s*\d")),
-]
-
-
-def learner_text(page: Any) -> str:
-    """Everything the learner may read on the page: its text, every menu option, every tooltip and
-    accessible name (the JSON record a learner can save is data, not text to read: left out)."""
-    return str(page.evaluate("""() => {
-        const parts = [];
-        const skip = el => el.closest('[data-role="record"]');
-        // Where a text, menu option or attribute is, so a failure points at the element.
-        const where = el => `<${el.tagName.toLowerCase()}${el.dataset.role ? ` ${el.dataset.role}` : ''}>`;
-        const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-        for (let node = walk.nextNode(); node; node = walk.nextNode()) {
-            const el = node.parentElement;
-            if (!el || skip(el)) continue;
-            const style = getComputedStyle(el);
-            if (style.display === 'none' || style.visibility === 'hidden') continue;
-            if (el.closest('script, style')) continue;
-            const odd = /\b(null|undefined|NaN)\b/.test(node.textContent);
-            parts.push(odd ? `text in ${where(el)}: ${node.textContent}` : node.textContent);
-        }
-        for (const el of document.querySelectorAll('option')) {
-            if (!skip(el)) parts.push(`option of ${where(el.parentElement || el)}: ${el.textContent}`);
-        }
-        for (const el of document.querySelectorAll('[title], [aria-label]')) {
-            // An element that is not drawn (display: none) shows no tooltip and has no accessible name.
-            if (skip(el) || el.getClientRects().length === 0) continue;
-            for (const attr of ['title', 'aria-label']) {
-                if (el.hasAttribute(attr)) parts.push(`${attr} of ${where(el)}: ${el.getAttribute(attr)}`);
-            }
-        }
-        return parts.join('\\n');
-    }"""))
-
-
-def notation_found(text: str) -> list[str]:
-    """Each line of ``text`` a learner should not read, with what it holds."""
-    found = []
-    for line in text.splitlines():
-        for what, pattern in NOT_FOR_LEARNERS:
-            if pattern.search(line):
-                found.append(f"{what}: {line.strip()[:160]!r}")
-    return sorted(set(found))
-
 
 def wait_settled(page: Any, root: str) -> None:
     conftest.wait_idle(page, root)
@@ -175,18 +115,6 @@ def test_every_page_opens_with_a_clean_console(page: Any, voila_url: str, name: 
     assert conftest.console_problems(page) == []
     versions = [text for kind, text in page.console_log if kind == "warning"]
     assert len(versions) <= 13, versions  # the managers' notes only, once per shared module
-
-
-@pytest.mark.parametrize("name", WALKTHROUGHS)
-def test_the_walkthrough_table_is_in_the_first_screen(page: Any, voila_url: str, name: str) -> None:
-    page.set_viewport_size(SCREEN)
-    conftest.open_app(page, f"{voila_url}/voila/render/{name}.ipynb", ".re-walkthrough", WIDGET)
-    table = page.locator(f".re-walkthrough {WIDGET}").first.bounding_box()
-    assert table is not None
-    # The table starts in the first screen and most of it is there (at least 300 px or all of it).
-    assert table["y"] < SCREEN["height"] - 300 or table["y"] + table["height"] <= SCREEN["height"], table
-    assert not notation_found(str(page.locator(".re-walkthrough").first.inner_text()))
-    assert conftest.console_problems(page) == []
 
 
 def test_the_hub_is_a_start_page(page: Any, voila_url: str) -> None:
