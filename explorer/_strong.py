@@ -79,10 +79,15 @@ ROUND_RATES: dict[str, float] = {"tindahan": 910.0, "bastos": 950.0}
 #: 4-player games against 2.18x for the bot before on the same seeds. Tindahan with 2x (one standard
 #: error, session 20; 0.18-0.31 s of CPU a move) against 1x on the same seeds: 4 players won 44.5 of
 #: 100 games against 36.8 (1.78x its fair share), 3 players 50.2 against 53.8 of 100, 5 players 15
-#: against 15 of 51: none significant, kept since more deals cannot make the search worse in
-#: expectation and a move stays well inside its half second. Klongs and Bastos! meet their goals as
-#: they are.
+#: against 15 of 51: none significant alone; kept for 4 and 5 players (not 3: ``SAME_BUDGET``), and a
+#: move stays well inside its half second. Klongs and Bastos! meet their goals as they are.
 COMPILED_SPEEDUP: dict[str, float] = {"bangkok": 1.5, "tindahan": 2.0}
+#: Tables that keep the pure-Python budget on the compiled build all the same. Three-player Tindahan
+#: did better with 1x than 2x on both sets of seeds it was paired on (session 21: 53.8 against 50.2
+#: of 100 games, seeds 7060-7159; 32.5 against 27.0 of 60, seeds 3000-3059): with more deals the one
+#: standard error that lets the search overrule the heuristic is smaller, so the random roll-outs'
+#: bias overrules it more often. 1x: 1.56x its fair share over 220 games, 2x: 1.47x over 200.
+SAME_BUDGET: frozenset[tuple[str, int]] = frozenset({("tindahan", 3)})
 
 #: Per game: how many of the heuristic's favourite moves the strong bot's search compares
 #: (``explorer._hint.shortlist``; its strength figures were measured with eight).
@@ -104,9 +109,12 @@ def confidence(game: str, players: int) -> float:
     return CONFIDENCE if players == 2 else CONFIDENCE_BY_GAME.get(game, CONFIDENCE_MANY)
 
 
-def speedup(game: str) -> float:
-    """The factor on ``game``'s roll-out rate in the running build (no speed-up on pure Python)."""
-    return COMPILED_SPEEDUP.get(game, 1.0) if _compiled.COMPILED else 1.0
+def speedup(game: str, players: int) -> float:
+    """The factor on ``game``'s roll-out rate at a table of ``players`` in the running build (no
+    speed-up on pure Python, nor at the tables of ``SAME_BUDGET``)."""
+    if not _compiled.COMPILED or (game, players) in SAME_BUDGET:
+        return 1.0
+    return COMPILED_SPEEDUP.get(game, 1.0)
 
 
 def paired_gain(best: MoveStats, other: MoveStats, last: int, objective: str = "best") -> tuple[float, float]:
@@ -173,7 +181,7 @@ class StrongBot(ViewBot):
         state = self._position(view)
         rng = random.Random(f"strong:{self.seed}:{view['move_number']}")
         budget = (playouts_for(self.game, self.seconds) if self.rate is None
-                  else int(self.seconds * self.rate * speedup(self.game)))
+                  else int(self.seconds * self.rate * speedup(self.game, state.players)))
         candidates = shortlist(self.game, view, baseline, sizes=SHORTLIST)
         result = search(state, view["seat"], playouts=budget, rng=rng, keep=baseline, horizon=self.horizon,
                         candidates=candidates, round_end=self.round_end, policy=self.policy,

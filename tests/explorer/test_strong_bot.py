@@ -134,10 +134,11 @@ def test_the_compiled_build_buys_more_roll_outs_where_measured(monkeypatch: pyte
 
     for compiled in (False, True):
         monkeypatch.setattr(_compiled, "COMPILED", compiled)
-        assert strong.speedup("bangkok") == (strong.COMPILED_SPEEDUP["bangkok"] if compiled else 1.0)
-        assert strong.speedup("tindahan") == (strong.COMPILED_SPEEDUP["tindahan"] if compiled else 1.0)
+        assert strong.speedup("bangkok", 4) == (strong.COMPILED_SPEEDUP["bangkok"] if compiled else 1.0)
+        assert strong.speedup("tindahan", 4) == (strong.COMPILED_SPEEDUP["tindahan"] if compiled else 1.0)
+        assert strong.speedup("tindahan", 3) == 1.0  # did better with the pure-Python budget
         for game in ("klongs", "bastos"):  # not measured with more
-            assert strong.speedup(game) == 1.0
+            assert strong.speedup(game, 4) == 1.0
     monkeypatch.setattr(_compiled, "COMPILED", True)
     bot = _strong(game="bangkok", seed=1, seconds=0.05)
     state = explorer.new_game("bangkok", players=2, seed=2)
