@@ -107,7 +107,7 @@ class HostedVoilaHandler(TornadoVoilaHandler):  # type: ignore[misc]
     - It sets the ``_xsrf`` cookie: Voila's page sends that cookie's value with its page-unload kernel
       shutdown, so the shutdown passes the XSRF check every other POST has to pass.
     - It refuses a page with BUSY_PAGE when ``max_kernels`` kernels are running (preheated ones
-      included) or being started, instead of starting yet another kernel.
+      included, those being shut down not) or being started, instead of starting yet another kernel.
     - A preheated kernel is used only when one is ready. Voila counts a pool's refill, still starting,
       as available, so with one preheated kernel every visitor of a burst waited in line for the
       kernel started for the one before (10 pages at once: the last shown after about ten kernel
@@ -121,7 +121,13 @@ class HostedVoilaHandler(TornadoVoilaHandler):  # type: ignore[misc]
         super().initialize(**kwargs)
 
     def running_kernels(self) -> int:
-        return len(self.kernel_manager.list_kernel_ids())
+        """Kernels that hold a place: started or starting, not those being shut down. A culled kernel's
+        place is free as soon as its shutdown begins: the manager lists it until its process has ended
+        and its sockets are closed, which on a busy machine outlasts the process by seconds, and a
+        visitor in those seconds was refused with every table free."""
+        manager = self.kernel_manager
+        return sum(1 for kernel in manager.list_kernel_ids()
+                   if not getattr(manager.get_kernel(kernel), "shutting_down", False))
 
     async def get(self, path: str | None = None) -> None:
         # A page being opened counts as a kernel until it is rendered, so a burst of visitors cannot
