@@ -154,6 +154,9 @@ def test_kernel_cap_shows_a_busy_page_and_idle_open_pages_are_culled(browser: An
             assert kernel not in kernel_ids(pid), "an idle kernel with its page open was not culled"
             assert "Culling 'idle' kernel" in LOGS[base].read_text()
             assert not page.is_closed()
+            # The culled page says so in words (with a Reload button) once its visitor acts.
+            page.locator(f"{TABLE} button.legal").first.click()
+            page.locator("#re-page-notice", has_text="closed on the server").wait_for(timeout=20_000)
             open_app(other, base + PLAY, TABLE, "button.legal")
         finally:
             first.close()
