@@ -7,8 +7,10 @@ docs/hosting.md says which settings to choose on a public host and why.
 
 from __future__ import annotations
 
+import math
 import re
 import secrets
+import time
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -115,6 +117,13 @@ class HostedVoilaHandler(TornadoVoilaHandler):  # type: ignore[misc]
     """
 
     opening: ClassVar[int] = 0  # pages being rendered now, across every handler instance
+    last_sent: ClassVar[float] = -math.inf  # time.monotonic() when the last page was sent
+
+    @classmethod
+    def visitors_busy(cls, settle: float) -> bool:
+        """Whether a page is being opened, or was sent less than ``settle`` seconds ago (its browser is
+        still setting it up)."""
+        return cls.opening > 0 or time.monotonic() - cls.last_sent < settle
 
     def initialize(self, **kwargs: Any) -> None:
         self.max_kernels: int = kwargs.pop("max_kernels")
@@ -147,6 +156,7 @@ class HostedVoilaHandler(TornadoVoilaHandler):  # type: ignore[misc]
             await super().get(path)
         finally:
             HostedVoilaHandler.opening -= 1
+            HostedVoilaHandler.last_sent = time.monotonic()
 
     def should_use_rendered_notebook(self, notebook_data: dict[str, Any], pool_size: int, template_name: str,
                                      theme: str, request_args: dict[str, Any]) -> bool:

@@ -23,6 +23,7 @@ from typing import Any
 from traitlets.config import Config
 
 from ._nodelay import CLASS_NAME as NODELAY_CONNECTION
+from ._pool import PAGE_SETTLE_SECONDS, auto_max_kernels, auto_pool_size, host_size, install_gate
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 SHARE = Path(__file__).resolve().parent / "share"
@@ -30,15 +31,14 @@ HUB = "index.ipynb"
 #: The pages Voila runs ahead of their visitors: the hub and the four play apps (the pages people
 #: open most and wait on); walkthroughs start their kernel when opened.
 PREHEATED = (HUB, "tindahan_play.ipynb", "bastos_play.ipynb", "bangkok_play.ipynb", "klongs_play.ipynb")
-#: Preheated kernels kept per page. One app kernel holds about 70-100 MB, so the default pool (five
-#: pages) fits a 2-core host with room to spare; a second visitor within the few seconds a kernel
-#: takes to refill waits as long as without preheating.
-DEFAULT_POOL_SIZE = 1
+#: Preheated kernels kept per page when no size is given: "auto" sizes the pools from the host's cores
+#: and memory (widgets._pool.auto_pool_size: 10 a page on 2 cores and 24 GB), so that a burst of
+#: visitors each find a kernel that already ran the page.
+DEFAULT_POOL_SIZE = "auto"
 #: Kernels at most (preheated ones included) before a visitor is shown "too many visitors, try again in
-#: a minute". Sized for a 2-core, 24 GB host: 40 kernels of 70-100 MB are 4 GB, and two cores still
-#: answer 40 learners' clicks (a click is about 50 ms of CPU); more would be kernels starting in
-#: bursts faster than two cores start them.
-DEFAULT_MAX_KERNELS = 40
+#: a minute": "auto" is what half the host's memory holds, at most 60 a core
+#: (widgets._pool.auto_max_kernels: 120 on 2 cores and 24 GB).
+DEFAULT_MAX_KERNELS = "auto"
 #: Minutes without a message before a kernel is shut down, its page open or not: a learner who left a
 #: tab open must not hold one of the DEFAULT_MAX_KERNELS for ever. The page then no longer answers
 #: (reloading it deals a new game).
@@ -55,7 +55,7 @@ LAB_EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "@voila-dashboards/widg
                   "jupyterlab-plotly")
 
 
-def voila_argv(port: int, theme: str, root: Path = NOTEBOOKS, *, pool_size: int = DEFAULT_POOL_SIZE,
+def voila_argv(port: int, theme: str, root: Path = NOTEBOOKS, *, pool_size: int = 1,
                nodelay: bool = True, cull_idle_minutes: float = DEFAULT_CULL_IDLE_MINUTES,
                debug: bool = False) -> list[str]:
     """The command-line configuration both the hub and the browser tests start Voila with.
@@ -85,7 +85,7 @@ def voila_argv(port: int, theme: str, root: Path = NOTEBOOKS, *, pool_size: int 
     return argv
 
 
-def voila_config(pool_size: int = DEFAULT_POOL_SIZE) -> Config:
+def voila_config(pool_size: int = 1) -> Config:
     """What the command line cannot say: a pool only for the pages of PREHEATED ("default" covers
     every other notebook: none), the JupyterLab extensions pages load (LAB_EXTENSIONS), and how long
     a page waits for its outputs (IOPUB_TIMEOUT)."""
@@ -107,15 +107,19 @@ def voila_env(env: dict[str, str] | None = None) -> dict[str, str]:
     return out
 
 
-def _pool_size(text: str) -> int:
+def _pool_size(text: str) -> int | str:
+    if text == "auto":
+        return text
     size = int(text)
     if size < 0:
         raise argparse.ArgumentTypeError(f"a pool size is 0 or more, not {size}")
     return size
 
 
-def _at_least(minimum: float, kind: type[int] | type[float] = int) -> Any:
-    def parse(text: str) -> int | float:
+def _at_least(minimum: float, kind: type[int] | type[float] = int, auto: bool = False) -> Any:
+    def parse(text: str) -> int | float | str:
+        if auto and text == "auto":
+            return text
         value = kind(text)
         if value < minimum:
             raise argparse.ArgumentTypeError(f"{value} is less than {minimum}")
@@ -127,40 +131,50 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="./dev hub", description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8866")))
     parser.add_argument("--theme", choices=("light", "dark"), default="light")
-    parser.add_argument("--pool-size", type=_pool_size, default=_pool_size(os.environ.get("POOL_SIZE", "1")),
+    parser.add_argument("--pool-size", type=_pool_size,
+                        default=_pool_size(os.environ.get("POOL_SIZE", DEFAULT_POOL_SIZE)),
                         help="preheated kernels kept ready per play app and for the hub page "
-                             "(default 1, or $POOL_SIZE; 0 turns preheating off)")
+                             "(default auto: from the host's cores and memory, or $POOL_SIZE; 0 turns "
+                             "preheating off)")
     parser.add_argument("--nagle", action="store_true",
                         help="leave Nagle's algorithm on (slower clicks; for benchmarks that compare)")
-    parser.add_argument("--max-kernels", type=_at_least(1), default=DEFAULT_MAX_KERNELS,
+    parser.add_argument("--max-kernels", type=_at_least(1, auto=True), default=DEFAULT_MAX_KERNELS,
                         help="kernels at most, preheated ones included; past it a visitor gets a 'too many "
-                             f"visitors, try again in a minute' page (default {DEFAULT_MAX_KERNELS})")
+                             "visitors, try again in a minute' page (default auto: what half the host's "
+                             "memory holds, at most 60 a core)")
     parser.add_argument("--cull-idle", type=_at_least(0.01, float), default=DEFAULT_CULL_IDLE_MINUTES,
                         metavar="MINUTES", help="shut down a kernel idle this long, its page open or not "
                                                 f"(default {DEFAULT_CULL_IDLE_MINUTES:g})")
     parser.add_argument("--debug", action="store_true",
                         help="show a failing cell's traceback on the page (never on a public host)")
     args = parser.parse_args(argv)
+    host = host_size()
+    pool_size = auto_pool_size(host, len(PREHEATED)) if args.pool_size == "auto" else int(args.pool_size)
+    max_kernels = auto_max_kernels(host) if args.max_kernels == "auto" else int(args.max_kernels)
     os.environ.update(voila_env())
 
     from jupyter_server.utils import url_path_join
     from tornado.web import RedirectHandler
     from voila.app import Voila
 
-    from ._hosting import SecurityHeaders, hosted_handlers
+    from ._hosting import HostedVoilaHandler, SecurityHeaders, hosted_handlers
 
     class HubVoila(Voila):  # type: ignore[misc]
         def init_handlers(self) -> list[tuple[object, ...]]:
             # Voila calls this once its tornado application exists: the policy goes on every response.
             self.app.add_transform(SecurityHeaders)
             hub = url_path_join(self.server_url, "voila/render", HUB)
-            handlers = hosted_handlers(super().init_handlers(), args.max_kernels)
+            handlers = hosted_handlers(super().init_handlers(), max_kernels)
             return [(self.server_url, RedirectHandler, {"url": hub}), *handlers]
 
-    print(f"Rules Explorer app hub: http://127.0.0.1:{args.port}/  (Ctrl+C stops it)", flush=True)
-    argv = voila_argv(args.port, args.theme, pool_size=args.pool_size, nodelay=not args.nagle,
+    # Pool kernels warm up a core's worth at a time, after the pages being opened (widgets._pool).
+    install_gate(host.cores, lambda: HostedVoilaHandler.visitors_busy(PAGE_SETTLE_SECONDS))
+    print(f"Rules Explorer app hub: http://127.0.0.1:{args.port}/  (Ctrl+C stops it)\n"
+          f"  {pool_size} preheated kernels per page for {len(PREHEATED)} pages, {max_kernels} kernels "
+          f"at most ({host}; --pool-size and --max-kernels change them)", flush=True)
+    argv = voila_argv(args.port, args.theme, pool_size=pool_size, nodelay=not args.nagle,
                       cull_idle_minutes=args.cull_idle, debug=args.debug)
-    sys.exit(HubVoila.launch_instance(argv=argv, config=voila_config(args.pool_size)))
+    sys.exit(HubVoila.launch_instance(argv=argv, config=voila_config(pool_size)))
 
 
 if __name__ == "__main__":

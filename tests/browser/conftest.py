@@ -85,10 +85,18 @@ SERVERS: dict[str, subprocess.Popen[bytes]] = {}
 LOGS: dict[str, Path] = {}
 
 
+#: Preheated kernels per page of the hubs the tests serve, unless a test's options say otherwise: the
+#: hub's own default (sized from the host: 10 a page here) would spend the first minute or two of every
+#: browser test module warming 50 kernels.
+TEST_POOL_SIZE = 1
+
+
 @contextmanager
 def serve_hub(theme: str = "light", *options: str) -> Iterator[str]:
-    """The hub served exactly as `./dev hub [--theme dark] [options]` serves it, on a free port; yields
-    its URL."""
+    """The hub served as `./dev hub [--theme dark] [options]` serves it, on a free port (with a pool of
+    TEST_POOL_SIZE unless ``options`` give ``--pool-size``); yields its URL."""
+    if "--pool-size" not in options:
+        options = (*options, "--pool-size", str(TEST_POOL_SIZE))
     port = free_port()
     ARTIFACTS.mkdir(exist_ok=True)
     log = ARTIFACTS / f"voila-{theme}-{port}.log"

@@ -12,10 +12,10 @@ import pytest
 
 import explorer
 from widgets.apps import finished_rounds
-from widgets.hub import DEFAULT_POOL_SIZE, PREHEATED
+from widgets.hub import PREHEATED
 
 from . import conftest
-from .conftest import ARTIFACTS, SERVERS, kernel_ids, page_kernel, serve_hub
+from .conftest import ARTIFACTS, SERVERS, TEST_POOL_SIZE, kernel_ids, page_kernel, serve_hub
 
 pytestmark = pytest.mark.browser
 
@@ -119,7 +119,7 @@ def test_table_follows_the_theme(page: Any, theme: str, app: str, query: str, ro
 def test_closed_pages_leave_no_kernels(browser: Any) -> None:
     """Voila as `./dev hub` starts it shuts a page's kernel down when the page closes: what remains
     is the pool of preheated kernels it keeps on purpose, nothing beyond it."""
-    pool = len(PREHEATED) * DEFAULT_POOL_SIZE
+    pool = len(PREHEATED) * TEST_POOL_SIZE
     with serve_hub("light") as base:
         pid = SERVERS[base].pid
         visited = []

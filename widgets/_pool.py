@@ -1,0 +1,120 @@
+"""How many kernels the hub keeps warm and allows, sized from the host, and a gate that warms them
+without starving the visitors being served.
+
+A burst of visitors (a link posted where players meet) is served at once only by kernels that already
+ran the page: a cold start costs about 3 CPU-seconds (ipykernel, the engine's and the widgets'
+imports), so ten cold starts on two cores made every visitor of the burst wait 35-45 s. Idle warm
+kernels cost memory only (70-100 MB each), which a host has plenty of. Warming them is CPU, though: it
+goes through :class:`PreheatGate`, a few at a time and never while a visitor's page is being opened.
+
+docs/hosting.md says how to choose other sizes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+#: Memory one app kernel holds (measured 70-100 MB).
+KERNEL_MB = 100
+#: The share of the host's memory that kernels may hold; the rest is the server's, the OS's and
+#: headroom for kernels that grow during a game.
+MEMORY_SHARE = 0.5
+#: Kernels per core at most: an idle kernel costs no CPU and a click about 10-50 ms, so one core
+#: answers the clicks of about 60 visitors thinking a few seconds between moves.
+KERNELS_PER_CORE = 60
+#: Warm kernels kept per page and core: a burst of this many visitors per core each find one.
+POOL_PER_CORE = 5
+#: Seconds a warming kernel may take to reach its wait for a visitor before the gate lets the next
+#: one start anyway (a slow or failing notebook must not stop the pool).
+HEAT_TIMEOUT = 90.0
+#: Seconds after a page was sent during which its visitor's browser is still setting the page up (about
+#: 2 CPU-seconds of Chromium's on a warm kernel's page): pool kernels wait for them.
+PAGE_SETTLE_SECONDS = 10.0
+#: Seconds a pool kernel waits for visitors at most: in a steady stream of them the pool must still
+#: refill, or every later visitor starts a kernel of their own.
+MAX_WAIT_FOR_VISITORS = 60.0
+
+
+@dataclass(frozen=True)
+class HostSize:
+    """The cores this process may use and the host's memory."""
+
+    cores: int
+    memory_mb: int
+
+    def __str__(self) -> str:
+        return f"{self.cores} cores, {self.memory_mb / 1024:.0f} GB"
+
+
+def host_size() -> HostSize:
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    try:
+        memory = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") // 2**20
+    except (AttributeError, ValueError, OSError):
+        memory = 4096
+    return HostSize(max(1, cores), int(memory))
+
+
+def auto_max_kernels(host: HostSize) -> int:
+    """Kernels at most: what half the memory holds, and no more than the cores answer clicks for
+    (2 cores, 24 GB: 120)."""
+    by_memory = int(host.memory_mb * MEMORY_SHARE // KERNEL_MB)
+    return max(10, min(by_memory, KERNELS_PER_CORE * host.cores))
+
+
+def auto_pool_size(host: HostSize, pages: int) -> int:
+    """Warm kernels per page of ``pages``: POOL_PER_CORE per core, but the pools together hold at most
+    half of auto_max_kernels, leaving the rest to visitors (2 cores, 24 GB, 5 pages: 10)."""
+    return max(1, min(POOL_PER_CORE * host.cores, auto_max_kernels(host) // (2 * pages)))
+
+
+class PreheatGate:
+    """Lets a pool's kernel warm up (start, then run its page up to the wait for its visitor) only
+    when a slot is free and no visitor's page is being set up: visitors first, then the pool.
+
+    ``visitors_busy()`` says whether a visitor's page is being opened or was sent in the last
+    PAGE_SETTLE_SECONDS; ``heated(kernel_id)`` whether a kernel has reached its wait for a visitor
+    (Voila's request-info socket is then open for it)."""
+
+    def __init__(self, slots: int, visitors_busy: Callable[[], bool], heated: Callable[[str], bool]) -> None:
+        self.slots = asyncio.Semaphore(slots)
+        self.visitors_busy = visitors_busy
+        self.heated = heated
+        self.warmed = 0
+
+    async def warm(self, delay: float, start: Awaitable[Any]) -> Any:
+        await asyncio.sleep(delay)
+        async with self.slots:
+            loop = asyncio.get_running_loop()
+            patience = loop.time() + MAX_WAIT_FOR_VISITORS
+            while self.visitors_busy() and loop.time() < patience:
+                await asyncio.sleep(0.2)
+            result = await start
+            kernel = result.get("kernel_id") if isinstance(result, dict) else None
+            task = result.get("task") if isinstance(result, dict) else None
+            deadline = loop.time() + HEAT_TIMEOUT
+            while (kernel is not None and not self.heated(kernel)
+                   and not (task is not None and task.done()) and loop.time() < deadline):
+                await asyncio.sleep(0.1)
+            self.warmed += 1
+            return result
+
+
+def install_gate(slots: int, visitors_busy: Callable[[], bool]) -> PreheatGate:
+    """Routes every pool fill of Voila's kernel manager through a new PreheatGate.
+
+    Voila starts each pool kernel as ``wait_before(delay, initialize)``, looked up in its module when
+    the pool is filled: the gate takes that name's place."""
+    from voila import voila_kernel_manager
+    from voila.request_info_handler import RequestInfoSocketHandler
+
+    gate = PreheatGate(slots, visitors_busy, lambda kernel: kernel in RequestInfoSocketHandler._waiters)
+    voila_kernel_manager.wait_before = gate.warm
+    return gate
