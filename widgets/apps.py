@@ -113,9 +113,18 @@ class PlayApp:
         record = ipw.Accordion(children=[ipw.VBox([self.record, self.loader.box])],
                                titles=("Game record: save it, or load one to replay",))
         record.selected_index = None
-        self.box = ipw.VBox([setup, self.status, self.table_box, self.sheet, self.chart, record])
+        self.box = AppBox([setup, self.status, self.table_box, self.sheet, self.chart, record],
+                          first_paint=self.first_paint)
         self.box.add_class("re-play-app")
         self.new_game()
+
+    def first_paint(self) -> str:
+        """The table as the engine draws it, seen from the viewer's seat: shown until the live table is."""
+        if self.table is None:
+            return ""
+        picture = self.table.state.picture(int(self.seat.value), teaching=bool(self.teaching.value))
+        return (f'<div class="re-first-paint" aria-busy="true">{picture._repr_html_()}'
+                '<p role="status">Setting up the table…</p></div>')
 
     def new_game(self) -> None:
         players = int(self.players.value)
@@ -280,6 +289,23 @@ class RecordLoader:
             return
         self.text.value = text
         self.load(text)
+
+
+class AppBox(ipw.VBox):  # type: ignore[misc]
+    """A play app's box, which also carries the engine's static picture of its table (``text/html``
+    beside the widget view). Where a widget is drawn the view wins; a hub page paints the picture as
+    soon as its HTML arrives and swaps it for the live table once that is drawn (the template's
+    page.js), and a static export of the notebook shows the picture."""
+
+    def __init__(self, children: list[ipw.Widget], first_paint: Callable[[], str]) -> None:
+        super().__init__(children)
+        self._first_paint = first_paint
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
+        bundle: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)
+        if bundle is not None:
+            bundle["text/html"] = self._first_paint()
+        return bundle
 
 
 def play_app(game: str, preset: Mapping[str, str] | None = None) -> ipw.VBox:

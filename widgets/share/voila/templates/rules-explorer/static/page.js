@@ -7,7 +7,11 @@
 //    another output's drawing (the analysis page's charts) holds the page's only thread across that
 //    deadline, a model that arrived meanwhile is reported missing, for good. A busy machine met it on
 //    5 of 9 loads of the analysis page.
-// 2. A page whose kernel is gone (culled when idle, shut down, the server restarted) or never came,
+// 2. The first paint: a play app's output carries the engine's picture of its table; the template
+//    hands it to rulesExplorerFirstPaint() as soon as its HTML arrives, well before JupyterLab's front
+//    end has loaded and drawn the live table (about 2 s later on a quiet machine), which then takes
+//    its place.
+// 3. A page whose kernel is gone (culled when idle, shut down, the server restarted) or never came,
 //    or an output that cannot be drawn, says so in words with a Reload button: never a bare widget
 //    error or a table that silently stops answering.
 (function () {
@@ -154,9 +158,37 @@
       (host) => host.textContent.includes('Loading widget...'));
   }
 
+  // Shows the picture in the <template> before ``script`` at the top of the page, over Voila's spinner.
+  window.rulesExplorerFirstPaint = function (script) {
+    const source = script.previousElementSibling;
+    if (!source || source.tagName !== 'TEMPLATE' || document.getElementById('re-first-paint')) return;
+    const box = document.createElement('div');
+    box.id = 're-first-paint';
+    box.append(source.content.cloneNode(true));
+    document.body.prepend(box);
+    document.body.classList.add('re-first-painted');
+    page.firstPaint = performance.now();
+  };
+
+  function endFirstPaint() {
+    const box = document.getElementById('re-first-paint');
+    if (!box) return;
+    box.remove();
+    document.body.classList.remove('re-first-painted');
+  }
+
+  function widgetsDrawn() {
+    const hosts = [...document.querySelectorAll('[data-re-model-id]')];
+    return hosts.length > 0 && hosts.every((host) => host.querySelector('.lm-Widget > *') &&
+      !host.textContent.includes('Loading widget...'));
+  }
+
   document.addEventListener('DOMContentLoaded', tagOutputs);
   window.addEventListener('load', () => {
-    new MutationObserver(() => findBroken(document.body)).observe(document.body, {
+    new MutationObserver(() => {
+      findBroken(document.body);
+      if (document.getElementById('re-first-paint') && widgetsDrawn()) endFirstPaint();
+    }).observe(document.body, {
       subtree: true, childList: true, characterData: true,
     });
     const started = Date.now();
@@ -170,6 +202,7 @@
           Date.now() - started > 10000) {
         showNotice('nokernel'); // Voila found no kernel for this page: no widget can ever come
       }
+      if (document.getElementById('re-first-paint') && (widgetsDrawn() || page.notice)) endFirstPaint();
       if (waitingForWidgets()) {
         if (Date.now() - started > SLOW_SECONDS * 1000) showNotice('slow');
       } else {
