@@ -5,9 +5,10 @@
 
 Each setup is the hub started with other flags, measured in the same run, game by game:
 ``before`` leaves Nagle's algorithm on and preheats nothing (``--nagle --pool-size 0``), ``after``
-is the hub as ``./dev hub`` serves it (TCP_NODELAY, one preheated kernel per play app).
+is the hub as ``./dev hub`` serves it (TCP_NODELAY, preheated kernels per page sized from the host).
 
-Load: navigation start to the table drawn with the learner's legal cards, over fresh browser
+Load: navigation start to the first paint (the engine's picture of the table, shown before the
+front end has loaded) and to the table drawn with the learner's legal cards, over fresh browser
 contexts (median of --loads), each started once the server's kernels are at rest (a used preheated
 kernel replaced, as between two visitors some seconds apart). Clicks: a legal card clicked to the
 table redrawn for the new position (the engine's reply rendered), median and p95, two ways: right
@@ -104,7 +105,7 @@ def cpu_ticks(pids: list[int]) -> int:
     return total
 
 
-def settle(server: int, timeout: float = 180.0) -> None:
+def settle(server: int, timeout: float = 300.0) -> None:
     """Until the server's kernels are at rest (no CPU used for a second): preheated ones have run
     their page and wait for a visitor, closed pages' kernels are gone. Each load starts from there."""
     deadline = time.monotonic() + timeout
@@ -134,19 +135,36 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[max(0, round(share * len(ordered)) - 1)]
 
 
-def measure_loads(browser: Any, server: int, url: str, table: str, loads: int) -> list[float]:
-    times = []
+# Notes when the page first shows the engine's picture of the table (ms since navigation started).
+NOTE_FIRST_PAINT = """
+new MutationObserver((_, observer) => {
+  if (!document.getElementById('re-first-paint')) return;
+  window.reFirstPaintAt = performance.now();
+  observer.disconnect();
+}).observe(document, {subtree: true, childList: true});
+"""
+
+
+def measure_loads(browser: Any, server: int, url: str, table: str,
+                  loads: int) -> tuple[list[float], list[float]]:
+    """Seconds from navigation to the first paint (none: the page has no first paint) and to the table
+    drawn with legal moves, per fresh load."""
+    painted, playable = [], []
     for _ in range(loads):
         settle(server)
         context = browser.new_context()
+        context.add_init_script(NOTE_FIRST_PAINT)
         page = context.new_page()
         start = time.perf_counter()
         page.goto(url, wait_until="commit", timeout=120_000)
         page.wait_for_selector(f"{table} button.legal", timeout=120_000)
-        times.append(time.perf_counter() - start)
+        playable.append(time.perf_counter() - start)
+        first = page.evaluate("window.reFirstPaintAt")
+        if first is not None:
+            painted.append(float(first) / 1000)
         page.goto("about:blank")  # the unload shuts the page's kernel down
         context.close()
-    return times
+    return painted, playable
 
 
 def measure_clicks(page: Any, table: str, clicks: int, wait_ms: int) -> list[float]:
@@ -181,7 +199,7 @@ def run(browser: Any, game: str, setup: str, args: argparse.Namespace) -> dict[s
         warm.wait_for_selector(f"{table} button.legal", timeout=180_000)
         warm.goto("about:blank")
         warm.close()
-        loads = measure_loads(browser, pid, url, table, args.loads)
+        painted, loads = measure_loads(browser, pid, url, table, args.loads)
         settle(pid)
         page = browser.new_page()
         page.goto(url, wait_until="commit", timeout=120_000)
@@ -194,14 +212,15 @@ def run(browser: Any, game: str, setup: str, args: argparse.Namespace) -> dict[s
         played = memory.pop(kernel_id, 0)
         page.goto("about:blank")
         page.close()
-    return {"game": game, "setup": setup, "loads": loads, "fast": fast, "paced": paced,
+    return {"game": game, "setup": setup, "loads": loads, "painted": painted, "fast": fast, "paced": paced,
             "played_mb": played / 2**20, "idle_mb": [m / 2**20 for m in memory.values()]}
 
 
 def report(row: dict[str, Any]) -> str:
     fast, paced, idle = row["fast"], row["paced"], row["idle_mb"]
     waiting = f"{statistics.median(idle):.0f} MB ({len(idle)})" if idle else "-"
-    return (f"| {row['game']} | {row['setup']} | {statistics.median(row['loads']):.2f} s "
+    painted = f"{statistics.median(row['painted']):.2f} s" if row["painted"] else "-"
+    return (f"| {row['game']} | {row['setup']} | {painted} | {statistics.median(row['loads']):.2f} s "
             f"({', '.join(f'{t:.2f}' for t in row['loads'])}) "
             f"| {statistics.median(fast):.0f} / {percentile(fast, 0.95):.0f} ms "
             f"| {statistics.median(paced):.0f} / {percentile(paced, 0.95):.0f} ms "
@@ -227,9 +246,10 @@ def main() -> None:
         sys.exit("no Chromium found: apt-get install chromium (or set CHROMIUM=/path)")
     from playwright.sync_api import sync_playwright
 
-    print("| app | setup | visible after navigation (median; loads) | click right after the last frame "
-          "(p50 / p95) | click 300 ms later (p50 / p95) | played kernel RSS | preheated kernel RSS (n) |")
-    print("|---|---|---|---|---|---|---|", flush=True)
+    print("| app | setup | first paint (median) | playable after navigation (median; loads) | click right "
+          "after the last frame (p50 / p95) | click 300 ms later (p50 / p95) | played kernel RSS | "
+          "preheated kernel RSS (n) |")
+    print("|---|---|---|---|---|---|---|---|", flush=True)
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
         for game in args.game:

@@ -108,6 +108,40 @@ def test_a_page_whose_kernel_is_gone_says_so_and_reloads(page: Any, voila_url: s
     assert page.locator("#re-page-notice").count() == 0
 
 
+# Notes, in ms since navigation, when the page first shows the engine's picture and the live table.
+NOTE_PAINTS = """
+window.reTimes = {};
+new MutationObserver(() => {
+  const t = window.reTimes;
+  const picture = document.querySelector('#re-first-paint figure.re-picture');
+  if (t.picture === undefined && picture) t.picture = performance.now();
+  const card = document.querySelector('.re-trick-table button.legal');
+  if (t.live === undefined && card && card.offsetParent) t.live = performance.now();
+}).observe(document, {subtree: true, childList: true, attributes: true});
+"""
+
+
+@pytest.mark.parametrize("game", ["tindahan", "bangkok"])
+def test_a_play_app_shows_its_table_before_the_front_end_has_loaded(browser: Any, voila_url: str,
+                                                                   game: str) -> None:
+    """The engine's picture of the deal, seen from the visitor's seat, comes with the page's HTML; the
+    live table takes its place once drawn."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.add_init_script(NOTE_PAINTS.replace(".re-trick-table", READY[f"{game}_play"].split()[0]))
+    try:
+        page = watched_page(context)
+        page.goto(url_of(voila_url, f"{game}_play", 5), wait_until="domcontentloaded", timeout=90_000)
+        page.wait_for_selector(READY[f"{game}_play"], timeout=90_000)
+        page.wait_for_selector("#re-first-paint", state="detached", timeout=10_000)
+        times = page.evaluate("window.reTimes")
+        assert times.get("picture") is not None, "no first paint"
+        assert times["picture"] < times["live"], times
+        assert page.locator("figure.re-picture").count() == 0  # the picture gave way to the live table
+        assert console_problems(page) == []
+    finally:
+        context.close()
+
+
 @contextmanager
 def busy_loops(count: int) -> Iterator[None]:
     """``count`` processes spinning on the cores, as other work on a shared host does."""
