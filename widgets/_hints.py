@@ -10,6 +10,10 @@ hand may be shown (teaching mode, or the game is over): its other moves would te
 
 The browser's messages (``{"type": "hint"}``, ``{"type": "why", "move": 12}``, ``{"type":
 "hint-clear"}``) are checked here as strictly as ``_intents`` checks the table's own.
+
+On the hub a search waits for one of the host's thinking slots (``_thinking``): the table then says
+how many searches are ahead of it, without blocking the kernel, and a search made while others
+wait gets a smaller budget, which the hint states.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import explorer
@@ -26,6 +31,7 @@ from explorer.table import Table
 
 from ._assets import STATIC
 from ._intents import BAD_MESSAGE, IntentError, clip
+from ._thinking import RETRY_SECONDS, Slot, ThinkingSlots
 
 if TYPE_CHECKING:
     from ._timeline import Timeline
@@ -38,6 +44,8 @@ THINK_SECONDS = 0.35
 SHOWN = 3
 #: The messages this module answers (the table's others go to ``_intents``).
 MESSAGES = frozenset({"hint", "why", "hint-clear"})
+#: The messages that search, and so wait for a thinking slot on the hub.
+SEARCHING = frozenset({"hint", "why"})
 #: Both hints.js and hints.css open with it: the files are added to a table's once.
 HINTS_MARK = "re-hints:"
 HINT_REFUSED = "widget.hint"  # a hint or a "Why?" asked where there is none to give
@@ -54,6 +62,11 @@ def hinted(cls: type) -> None:
 
 def is_hint_message(content: object) -> bool:
     return isinstance(content, dict) and content.get("type") in MESSAGES
+
+
+def is_searching_bot(bot: object) -> bool:
+    """Whether ``bot`` searches (a strong bot), and so takes a thinking slot on the hub."""
+    return getattr(bot, "name", None) == "strong" and hasattr(bot, "seconds")
 
 
 def tune_bots(table: Table) -> None:
@@ -111,7 +124,11 @@ class _Note:
 class Hints:
     """One table's hint and "Why?" answers; ``view()`` is what the browser draws of them."""
 
-    def __init__(self) -> None:
+    def __init__(self, slots: ThinkingSlots | None = None) -> None:
+        self.slots = ThinkingSlots.from_env() if slots is None else slots
+        self._queued: tuple[Path, dict[str, Any], GameState] | None = None  # ticket, request, position
+        self.ahead: int | None = None  # searches ahead of the queued request (None: none queued)
+        self._share = 1.0  # of its budget, for the search being answered
         self.asked = 0  # requests answered: the browser shows "thinking" until this moves on
         self._hint: tuple[GameState, dict[str, Any]] | None = None
         self._why: tuple[int, str, dict[str, Any]] | None = None  # move, its action, the answer
@@ -140,7 +157,63 @@ class Hints:
             self._why = self.explain(table, move)
 
     def answer(self, table: Any, content: dict[str, Any]) -> bool:
-        """Carry out one message and redraw the table; a refusal becomes its ``error``. Never raises."""
+        """Carry out one message and redraw the table; a refusal becomes its ``error``. Never raises.
+        A search on the hub waits for a thinking slot (:meth:`_turn`): it is then answered later."""
+        slot: Slot | None = None
+        if self.slots is not None and content.get("type") in SEARCHING:
+            self._drop_queued()
+            slot = self._turn(table, content)
+            if slot is None:
+                return True
+        try:
+            return self._answer_now(table, content, 1.0 if slot is None else slot.share)
+        finally:
+            if slot is not None:
+                slot.release()
+
+    def _turn(self, table: Any, content: dict[str, Any]) -> Slot | None:
+        """A slot for ``content`` now, or None: it waits in the host's queue, asking again later."""
+        assert self.slots is not None
+        ticket = self.slots.ticket()
+        slot = self.slots.try_take(ticket)
+        if slot is None:
+            self._queued = (ticket, content, table.state)
+            self._wait(table)
+        return slot
+
+    def _wait(self, table: Any) -> None:
+        """Show how many searches are ahead, and ask for a slot again in RETRY_SECONDS."""
+        if self._queued is None or self.slots is None:
+            return
+        ticket, content, state = self._queued
+        if table.state is not state or table.comm is None:  # moved on, or closed: the question is moot
+            self._drop_queued()
+            with table.hold_sync():
+                self.asked += 1
+                table._render()
+            return
+        slot = self.slots.try_take(ticket)
+        if slot is not None:
+            self._queued, self.ahead = None, None
+            try:
+                self._answer_now(table, content, slot.share)
+            finally:
+                slot.release()
+            return
+        ahead = self.slots.ahead(ticket)
+        if ahead != self.ahead:
+            self.ahead = ahead
+            with table.hold_sync():
+                table._render()
+        table._scheduler.call_later(RETRY_SECONDS, lambda: self._wait(table))
+
+    def _drop_queued(self) -> None:
+        if self._queued is not None and self.slots is not None:
+            self.slots.cancel(self._queued[0])
+        self._queued, self.ahead = None, None
+
+    def _answer_now(self, table: Any, content: dict[str, Any], share: float) -> bool:
+        self._share = share
         with table.hold_sync():
             try:
                 self.handle(table, content)
@@ -164,13 +237,16 @@ class Hints:
         if seat not in table.seats or table.busy:
             raise IntentError(HINT_REFUSED, "A hint is for your turn: wait until the bots have moved.")
         started = time.perf_counter()
-        suggestions = explorer.hint(state, seat, seconds=HINT_SECONDS)
+        budget = HINT_SECONDS * self._share
+        suggestions = explorer.hint(state, seat, seconds=budget)
         self.last_seconds = time.perf_counter() - started
         items = [{"action": s.action, "label": s.label, "reason": s.reason,
                   "chances": chances_words(s.win_rate), "margin": margin_words(s.value), "samples": s.samples}
                  for s in suggestions[:SHOWN]]
+        busy = (f"The server is busy, so this hint searched for {_number(budget)} s instead of the usual "
+                f"{_number(HINT_SECONDS)} s: its odds rest on fewer deals.") if self._share < 1 else None
         return {"move": len(state.actions()), "items": items, "moves": len(suggestions),
-                "seconds": round(self.last_seconds, 2)}
+                "seconds": round(self.last_seconds, 2), "busy": busy}
 
     # ---- "Why?" beside a bot move -------------------------------------------------------------
 
@@ -240,10 +316,9 @@ class Hints:
                                  f"{chances_words(rate)} and {margin_words(value)} ({samples} deals).")
         return lines
 
-    @staticmethod
-    def _from_hint(before: GameState, seat: int, action: str, labels: dict[str, str], reveal: bool,
+    def _from_hint(self, before: GameState, seat: int, action: str, labels: dict[str, str], reveal: bool,
                    strong: bool) -> list[str]:
-        suggestions = explorer.hint(before, seat, seconds=HINT_SECONDS)
+        suggestions = explorer.hint(before, seat, seconds=HINT_SECONDS * self._share)
         rank = next((i for i, s in enumerate(suggestions) if s.action == action), None)
         how = ("The strong bot's search is not kept for this move; a half-second search from its seat"
                if strong else "This bot plays by rules of thumb (easy level); a half-second search from its "
@@ -276,10 +351,11 @@ class Hints:
             k = line.index(move)
             if k is not None and 0 < k <= line.length and line.states[k].actions()[-1] == action:
                 why = answer  # the move is still on the line
-        return {"asked": self.asked, "hint": hint, "why": why}
+        return {"asked": self.asked, "hint": hint, "why": why, "ahead": self.ahead}
 
     def forget(self) -> None:
         """A new game: nothing said of the old one stays."""
+        self._drop_queued()
         self._hint = self._why = None
         self._notes.clear()
         self._seen.clear()

@@ -33,7 +33,7 @@ from explorer.bots import Bot
 from explorer.table import Table, TooLong
 
 from ._assets import STATIC, style_sheet
-from ._hints import Hints, hinted, is_hint_message, tune_bots
+from ._hints import THINK_SECONDS, Hints, hinted, is_hint_message, is_searching_bot, tune_bots
 from ._intents import (
     BAD_MESSAGE,
     BOT_FAILED,
@@ -56,6 +56,7 @@ from ._intents import (
 from ._pace import speed_view
 from ._scheduler import Handle, KernelScheduler, Scheduler
 from ._seats import check_seats, continues
+from ._thinking import RETRY_SECONDS, Slot
 from ._timeline import Timeline
 from ._travel import TimeTravel
 
@@ -117,6 +118,7 @@ class GameWidget(TimeTravel, anywidget.AnyWidget):
         self._ready = False
         self._tick: object | None = None  # the bot move waiting for its turn on the scheduler
         self._pending: Handle | None = None
+        self._bot_ticket: Path | None = None  # a strong bot's place in the host's thinking queue
         self._observers: list[StateObserver] = []
         self._scheduler: Scheduler = KernelScheduler() if scheduler is None else scheduler
         # Everything that can be refused is checked before the widget (and its comm) exists.
@@ -494,7 +496,14 @@ class GameWidget(TimeTravel, anywidget.AnyWidget):
     def _bots_move_now(self) -> None:
         try:  # the table stops a game past its bound on actions (TooLong): never a hang
             while self._table.bot_to_act() is not None and self._pause is None:
-                self._table.step()
+                ready, slot = self._bot_slot()
+                if not ready:  # a strong bot waits for a thinking slot: it moves when it has one
+                    with self.hold_sync():
+                        self.busy = True
+                        self._render()
+                    self._schedule_bot()
+                    return
+                self._step_bot(slot)
                 self._bot_moved()
         except TooLong as exc:
             log.exception("bots did not stop")
@@ -517,8 +526,13 @@ class GameWidget(TimeTravel, anywidget.AnyWidget):
             if self._table.bot_to_act() is None:
                 self._changed(notify=False)
                 return
+            ready, slot = self._bot_slot()
+            if not ready:  # a strong bot waits for a thinking slot: look again shortly
+                self._tick = again = object()
+                self._pending = self._scheduler.call_later(RETRY_SECONDS, lambda: self._bot_tick(again))
+                return
             try:
-                self._table.step()
+                self._step_bot(slot)
             except Exception as exc:  # a broken bot stops the bots, not the kernel
                 self._bot_failed(exc)
                 self._settle()
@@ -532,6 +546,35 @@ class GameWidget(TimeTravel, anywidget.AnyWidget):
                               "rule": INTERNAL}
                 self.busy = False
 
+    def _bot_slot(self) -> tuple[bool, Slot | None]:
+        """Whether the bot to act may move now, and the thinking slot it holds to do so: a strong bot on
+        the hub takes one or waits its turn (``_thinking``); other bots, or no hub, need none."""
+        slots = self._hints.slots
+        seat = self._table.bot_to_act()
+        if slots is None or seat is None or not is_searching_bot(self._table.bots.get(seat)):
+            return True, None
+        if self._bot_ticket is None:
+            self._bot_ticket = slots.ticket()
+        slot = slots.try_take(self._bot_ticket)
+        if slot is None:
+            return False, None
+        self._bot_ticket = None
+        return True, slot
+
+    def _step_bot(self, slot: Slot | None) -> None:
+        """One bot move; a strong bot holding ``slot`` thinks for its share of the table's think time."""
+        if slot is None:
+            self._table.step()
+            return
+        bot: Any = self._table.bots[self._table.bot_to_act()]  # type: ignore[index]
+        usual = float(bot.seconds)
+        try:
+            bot.seconds = min(usual, THINK_SECONDS) * slot.share
+            self._table.step()
+        finally:
+            bot.seconds = usual
+            slot.release()
+
     def _bot_failed(self, exc: Exception) -> None:
         seat = self._table.bot_to_act()
         log.exception("bot at seat %s failed", seat)
@@ -540,6 +583,9 @@ class GameWidget(TimeTravel, anywidget.AnyWidget):
 
     def _cancel_bots(self) -> None:
         self._tick = None
+        if self._bot_ticket is not None and self._hints.slots is not None:
+            self._hints.slots.cancel(self._bot_ticket)
+            self._bot_ticket = None
         if self._pending is not None:
             self._scheduler.cancel(self._pending)
             self._pending = None

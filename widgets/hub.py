@@ -15,8 +15,11 @@ installed. ``/`` redirects to the hub notebook.
 from __future__ import annotations
 
 import argparse
+import atexit
 import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +27,8 @@ from traitlets.config import Config
 
 from ._nodelay import CLASS_NAME as NODELAY_CONNECTION
 from ._pool import PAGE_SETTLE_SECONDS, auto_max_kernels, auto_pool_size, host_size, install_gate
+from ._thinking import ENV as THINKING_ENV
+from ._thinking import slots_for
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 SHARE = Path(__file__).resolve().parent / "share"
@@ -145,13 +150,22 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--cull-idle", type=_at_least(0.01, float), default=DEFAULT_CULL_IDLE_MINUTES,
                         metavar="MINUTES", help="shut down a kernel idle this long, its page open or not "
                                                 f"(default {DEFAULT_CULL_IDLE_MINUTES:g})")
+    parser.add_argument("--searches", type=_at_least(1, auto=True), default="auto", metavar="N",
+                        help="hints and strong-bot moves that may search at once, from all visitors "
+                             "together (default auto: one core fewer than the host has, at least 1); "
+                             "others wait their turn, with a smaller budget while some wait")
     parser.add_argument("--debug", action="store_true",
                         help="show a failing cell's traceback on the page (never on a public host)")
     args = parser.parse_args(argv)
     host = host_size()
     pool_size = auto_pool_size(host, len(PREHEATED)) if args.pool_size == "auto" else int(args.pool_size)
     max_kernels = auto_max_kernels(host) if args.max_kernels == "auto" else int(args.max_kernels)
+    searches = slots_for(host.cores) if args.searches == "auto" else int(args.searches)
     os.environ.update(voila_env())
+    # The kernels' shared thinking slots (widgets._thinking): a folder of this process's own.
+    slots = tempfile.mkdtemp(prefix="rules-explorer-searches-")
+    atexit.register(shutil.rmtree, slots, ignore_errors=True)
+    os.environ[THINKING_ENV] = f"{slots}:{searches}"
 
     from jupyter_server.utils import url_path_join
     from tornado.web import RedirectHandler
@@ -171,7 +185,8 @@ def main(argv: list[str] | None = None) -> None:
     install_gate(host.cores, lambda: HostedVoilaHandler.visitors_busy(PAGE_SETTLE_SECONDS))
     print(f"Rules Explorer app hub: http://127.0.0.1:{args.port}/  (Ctrl+C stops it)\n"
           f"  {pool_size} preheated kernels per page for {len(PREHEATED)} pages, {max_kernels} kernels "
-          f"at most ({host}; --pool-size and --max-kernels change them)", flush=True)
+          f"at most, {searches} search{'es' if searches > 1 else ''} at once ({host}; --pool-size, "
+          "--max-kernels and --searches change them)", flush=True)
     argv = voila_argv(args.port, args.theme, pool_size=pool_size, nodelay=not args.nagle,
                       cull_idle_minutes=args.cull_idle, debug=args.debug)
     sys.exit(HubVoila.launch_instance(argv=argv, config=voila_config(pool_size)))

@@ -34,7 +34,7 @@ def learner_table(game: str, bots: str = "heuristic", seed: int = 3) -> object:
 def test_hint_gives_the_best_moves_in_plain_words(game: str) -> None:
     table = learner_table(game)
     view = table.view  # type: ignore[attr-defined]
-    assert view["hints"] == {"asked": 0, "hint": None, "why": None}
+    assert view["hints"] == {"asked": 0, "hint": None, "why": None, "ahead": None}
     started = time.perf_counter()
     assert table.handle_intent({"type": "hint"}), table.error  # type: ignore[attr-defined]
     took = time.perf_counter() - started

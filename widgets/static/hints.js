@@ -9,6 +9,14 @@ const capital = (text) => (text ? text[0].toUpperCase() + text.slice(1) : "");
 
 // A request is answered when the kernel's count of answers catches up with the page's count of asks.
 const hintThinking = (view, ui) => Number(ui.hintAsked ?? 0) > Number(hintInfo(view).asked ?? 0);
+// While the host's searches are all taken, the kernel says how many are ahead of this table's.
+const hintWaiting = (view) => {
+  const ahead = hintInfo(view).ahead;
+  if (ahead === null || ahead === undefined) return null;
+  const n = Number(ahead) || 0;
+  return n > 0 ? `Waiting for a free thinker: ${n === 1 ? "1 search" : `${n} searches`} ahead of yours\u2026`
+    : "Waiting for a free thinker: yours is next\u2026";
+};
 
 function hintButton(view, t, ui, busy) {
   if (!view.hints || view.is_over || t.mode !== "play" || asArray(view.legal).length === 0) return null;
@@ -40,7 +48,8 @@ function hintItem(item, index, ui) {
 function hintPanel(view, t, ui) {
   if (t.mode !== "play") return null;
   if (hintThinking(view, ui) && ui.asking === "hint") {
-    return h("div", { class: "re-hints", "data-role": "hints", role: "status", "aria-busy": "true", text: "Thinking about your best moves\u2026" });
+    return h("div", { class: "re-hints", "data-role": "hints", role: "status", "aria-busy": "true",
+      text: hintWaiting(view) ?? "Thinking about your best moves\u2026" });
   }
   const hint = asObject(hintInfo(view).hint);
   const items = asArray(hint.items);
@@ -50,6 +59,7 @@ function hintPanel(view, t, ui) {
     h("div", { class: "re-hints-head" },
       h("h3", { class: "re-hints-title", text: `Suggested moves, best first${more}` }),
       h("button", { class: "re-button", type: "button", "data-role": "hint-close", "aria-label": "Close the suggestions", title: "Close the suggestions", text: "\u2715" })),
+    hint.busy ? h("p", { class: "re-hints-busy", "data-role": "hints-busy", text: String(hint.busy) }) : null,
     h("ol", { class: "re-hints-list" }, items.map((item, i) => hintItem(asObject(item), i, ui))));
 }
 
