@@ -56,7 +56,7 @@ from ._intents import (
 from ._pace import speed_view
 from ._scheduler import Handle, KernelScheduler, Scheduler
 from ._seats import check_seats, continues
-from ._thinking import RETRY_SECONDS, Slot
+from ._thinking import RETRY_SECONDS, BotTurns
 from ._timeline import Timeline
 from ._travel import TimeTravel
 
@@ -118,7 +118,6 @@ class GameWidget(TimeTravel, anywidget.AnyWidget):
         self._ready = False
         self._tick: object | None = None  # the bot move waiting for its turn on the scheduler
         self._pending: Handle | None = None
-        self._bot_ticket: Path | None = None  # a strong bot's place in the host's thinking queue
         self._observers: list[StateObserver] = []
         self._scheduler: Scheduler = KernelScheduler() if scheduler is None else scheduler
         # Everything that can be refused is checked before the widget (and its comm) exists.
@@ -129,6 +128,7 @@ class GameWidget(TimeTravel, anywidget.AnyWidget):
         self._seats = check_seats(None if control == "all" else seat, state.players)
         self._bot_spec = bots
         self._hints = Hints()
+        self._bot_turns = BotTurns(self._hints.slots, THINK_SECONDS)  # strong bots' thinking slots
         self._table = self._seat_bots(state)
         self._view_seat = self._seats[0] if self._seats else 0
         self._line = Timeline(state)
@@ -474,12 +474,12 @@ class GameWidget(TimeTravel, anywidget.AnyWidget):
         self._note_rounds(jump=False)
         self._notify()
 
-    def _changed(self, *, notify: bool) -> None:
+    def _changed(self, *, notify: bool, now: bool = True) -> None:
         if notify:
             self._notify()
         if self._table.bot_to_act() is None or self._pause is not None or self._review is not None:
             self._settle()
-        elif self.bot_delay == 0:
+        elif self.bot_delay == 0 and now:
             self._bots_move_now()
         else:
             with self.hold_sync():
@@ -496,14 +496,9 @@ class GameWidget(TimeTravel, anywidget.AnyWidget):
     def _bots_move_now(self) -> None:
         try:  # the table stops a game past its bound on actions (TooLong): never a hang
             while self._table.bot_to_act() is not None and self._pause is None:
-                ready, slot = self._bot_slot()
-                if not ready:  # a strong bot waits for a thinking slot: it moves when it has one
-                    with self.hold_sync():
-                        self.busy = True
-                        self._render()
-                    self._schedule_bot()
+                if not self._bot_turns.step(self._table, is_searching_bot):  # waits for a thinking slot
+                    self._changed(notify=False, now=False)
                     return
-                self._step_bot(slot)
                 self._bot_moved()
         except TooLong as exc:
             log.exception("bots did not stop")
@@ -512,9 +507,10 @@ class GameWidget(TimeTravel, anywidget.AnyWidget):
             self._bot_failed(exc)
         self._settle()
 
-    def _schedule_bot(self) -> None:
+    def _schedule_bot(self, delay: float | None = None) -> None:
         self._tick = tick = object()
-        handle = self._scheduler.call_later(self.bot_delay, lambda: self._bot_tick(tick))
+        handle = self._scheduler.call_later(self.bot_delay if delay is None else delay,
+                                            lambda: self._bot_tick(tick))
         if self._tick is tick:  # an immediate scheduler has run it (and what followed) already
             self._pending = handle
 
@@ -526,13 +522,10 @@ class GameWidget(TimeTravel, anywidget.AnyWidget):
             if self._table.bot_to_act() is None:
                 self._changed(notify=False)
                 return
-            ready, slot = self._bot_slot()
-            if not ready:  # a strong bot waits for a thinking slot: look again shortly
-                self._tick = again = object()
-                self._pending = self._scheduler.call_later(RETRY_SECONDS, lambda: self._bot_tick(again))
-                return
             try:
-                self._step_bot(slot)
+                if not self._bot_turns.step(self._table, is_searching_bot):  # waits for a thinking slot
+                    self._schedule_bot(RETRY_SECONDS)
+                    return
             except Exception as exc:  # a broken bot stops the bots, not the kernel
                 self._bot_failed(exc)
                 self._settle()
@@ -546,35 +539,6 @@ class GameWidget(TimeTravel, anywidget.AnyWidget):
                               "rule": INTERNAL}
                 self.busy = False
 
-    def _bot_slot(self) -> tuple[bool, Slot | None]:
-        """Whether the bot to act may move now, and the thinking slot it holds to do so: a strong bot on
-        the hub takes one or waits its turn (``_thinking``); other bots, or no hub, need none."""
-        slots = self._hints.slots
-        seat = self._table.bot_to_act()
-        if slots is None or seat is None or not is_searching_bot(self._table.bots.get(seat)):
-            return True, None
-        if self._bot_ticket is None:
-            self._bot_ticket = slots.ticket()
-        slot = slots.try_take(self._bot_ticket)
-        if slot is None:
-            return False, None
-        self._bot_ticket = None
-        return True, slot
-
-    def _step_bot(self, slot: Slot | None) -> None:
-        """One bot move; a strong bot holding ``slot`` thinks for its share of the table's think time."""
-        if slot is None:
-            self._table.step()
-            return
-        bot: Any = self._table.bots[self._table.bot_to_act()]  # type: ignore[index]
-        usual = float(bot.seconds)
-        try:
-            bot.seconds = min(usual, THINK_SECONDS) * slot.share
-            self._table.step()
-        finally:
-            bot.seconds = usual
-            slot.release()
-
     def _bot_failed(self, exc: Exception) -> None:
         seat = self._table.bot_to_act()
         log.exception("bot at seat %s failed", seat)
@@ -583,9 +547,7 @@ class GameWidget(TimeTravel, anywidget.AnyWidget):
 
     def _cancel_bots(self) -> None:
         self._tick = None
-        if self._bot_ticket is not None and self._hints.slots is not None:
-            self._hints.slots.cancel(self._bot_ticket)
-            self._bot_ticket = None
+        self._bot_turns.cancel()
         if self._pending is not None:
             self._scheduler.cancel(self._pending)
             self._pending = None

@@ -17,9 +17,13 @@ from __future__ import annotations
 import fcntl
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO
+from typing import IO, TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from explorer.table import Table
 
 #: The environment variable naming the slot folder and the number of slots: ``/path/to/folder:2``.
 ENV = "RULES_EXPLORER_THINKING"
@@ -113,3 +117,41 @@ class ThinkingSlots:
 
     def cancel(self, ticket: Path) -> None:
         ticket.unlink(missing_ok=True)
+
+
+class BotTurns:
+    """A table's strong bots taking the host's thinking slots (``slots``; None: no hub, they move at
+    once): a bot that finds none free keeps its place in the queue and moves when its turn comes."""
+
+    def __init__(self, slots: ThinkingSlots | None, think_seconds: float) -> None:
+        self.slots = slots
+        self.think_seconds = think_seconds
+        self.ticket: Path | None = None
+
+    def step(self, table: Table, searches: Callable[[object], bool]) -> bool:
+        """Move the bot to act at ``table`` (``searches(bot)``: whether it needs a slot); False, and no
+        move, while it waits for one."""
+        seat = table.bot_to_act()
+        bot: Any = table.bots.get(seat) if seat is not None else None
+        if self.slots is None or not searches(bot):
+            table.step()
+            return True
+        if self.ticket is None:
+            self.ticket = self.slots.ticket()
+        slot = self.slots.try_take(self.ticket)
+        if slot is None:
+            return False
+        self.ticket = None
+        usual = float(bot.seconds)
+        try:
+            bot.seconds = min(usual, self.think_seconds) * slot.share
+            table.step()
+        finally:
+            bot.seconds = usual
+            slot.release()
+        return True
+
+    def cancel(self) -> None:
+        if self.ticket is not None and self.slots is not None:
+            self.slots.cancel(self.ticket)
+        self.ticket = None
