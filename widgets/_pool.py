@@ -77,44 +77,100 @@ def auto_pool_size(host: HostSize, pages: int) -> int:
 
 class PreheatGate:
     """Lets a pool's kernel warm up (start, then run its page up to the wait for its visitor) only
-    when a slot is free and no visitor's page is being set up: visitors first, then the pool.
+    when a slot is free and visitors' pages are set up: visitors first, then the pool.
 
-    ``visitors_busy()`` says whether a visitor's page is being opened or was sent in the last
-    PAGE_SETTLE_SECONDS; ``heated(kernel_id)`` whether a kernel has reached its wait for a visitor
+    ``visitors_busy(settle)`` says whether a visitor's page is being opened or was sent less than
+    ``settle`` seconds ago; ``spare(page)`` how many warm kernels the page's pool still has (a page
+    with none, warm or warming, starts one at once: its next visitor would otherwise start a kernel
+    of their own); ``heated(kernel_id)`` whether a kernel has reached its wait for a visitor
     (Voila's request-info socket is then open for it)."""
 
-    def __init__(self, slots: int, visitors_busy: Callable[[], bool], heated: Callable[[str], bool]) -> None:
+    def __init__(self, slots: int, visitors_busy: Callable[[float], bool], spare: Callable[[str | None], int],
+                 heated: Callable[[str], bool]) -> None:
         self.slots = asyncio.Semaphore(slots)
         self.visitors_busy = visitors_busy
+        self.spare = spare
         self.heated = heated
         self.warmed = 0
+        self.warming: dict[str | None, int] = {}  # kernels warming now, by page
+        self._heating: set[asyncio.Future[None]] = set()  # kept until done (asyncio holds weak refs)
 
     async def warm(self, delay: float, start: Awaitable[Any]) -> Any:
         await asyncio.sleep(delay)
-        async with self.slots:
+        page = _page_of(start)
+        if self.spare(page) == 0 and not self.warming.get(page, 0):
+            # Nothing warm or warming for this page: its next visitor would start a kernel of their
+            # own, so this one starts now (at the hub's start, the first kernel of every page).
+            return await self._start(page, start, None)
+        await self.slots.acquire()
+        try:
             loop = asyncio.get_running_loop()
             patience = loop.time() + MAX_WAIT_FOR_VISITORS
-            while self.visitors_busy() and loop.time() < patience:
+            while loop.time() < patience and self.visitors_busy(PAGE_SETTLE_SECONDS):
                 await asyncio.sleep(0.2)
+            return await self._start(page, start, self.slots.release)
+        except BaseException:
+            self.slots.release()
+            raise
+
+    async def _start(self, page: str | None, start: Awaitable[Any],
+                     release: Callable[[], None] | None) -> Any:
+        """Start the kernel. Voila may hand it to a visitor at once (waiting for a kernel that is
+        running its page beats starting one); its slot (``release``) is held until the kernel has run
+        its page up to its wait for a visitor."""
+        self.warming[page] = self.warming.get(page, 0) + 1
+        try:
             result = await start
+        except BaseException:
+            self.warming[page] -= 1
+            raise
+        heating = asyncio.ensure_future(self._until_heated(page, result, release))
+        self._heating.add(heating)
+        heating.add_done_callback(self._heating.discard)
+        return result
+
+    async def _until_heated(self, page: str | None, result: Any,
+                            release: Callable[[], None] | None) -> None:
+        try:
             kernel = result.get("kernel_id") if isinstance(result, dict) else None
             task = result.get("task") if isinstance(result, dict) else None
+            loop = asyncio.get_running_loop()
             deadline = loop.time() + HEAT_TIMEOUT
             while (kernel is not None and not self.heated(kernel)
                    and not (task is not None and task.done()) and loop.time() < deadline):
                 await asyncio.sleep(0.1)
             self.warmed += 1
-            return result
+        finally:
+            self.warming[page] -= 1
+            if release is not None:
+                release()
 
 
-def install_gate(slots: int, visitors_busy: Callable[[], bool]) -> PreheatGate:
-    """Routes every pool fill of Voila's kernel manager through a new PreheatGate.
+def _page_of(start: Awaitable[Any]) -> str | None:
+    """The notebook a pool kernel is started for: the argument of Voila's ``_initialize()``, not yet
+    running (None where that cannot be read)."""
+    frame = getattr(start, "cr_frame", None)
+    page = frame.f_locals.get("notebook_path") if frame is not None else None
+    return page if isinstance(page, str) else None
+
+
+def warm_kernels(pools: dict[str, list[Any]], page: str | None) -> int:
+    """How many of ``page``'s pool kernels Voila could hand a visitor now (started without an error)."""
+    return sum(1 for task in pools.get(page or "", [])
+               if task.done() and not task.cancelled() and task.exception() is None)
+
+
+def install_gate(slots: int, visitors_busy: Callable[[float], bool],
+                 pools: Callable[[], dict[str, list[Any]]]) -> PreheatGate:
+    """Routes every pool fill of Voila's kernel manager through a new PreheatGate; ``pools()`` is the
+    manager's pools (``_pools``: page -> its kernels' start tasks).
 
     Voila starts each pool kernel as ``wait_before(delay, initialize)``, looked up in its module when
     the pool is filled: the gate takes that name's place."""
     from voila import voila_kernel_manager
     from voila.request_info_handler import RequestInfoSocketHandler
 
-    gate = PreheatGate(slots, visitors_busy, lambda kernel: kernel in RequestInfoSocketHandler._waiters)
+    gate = PreheatGate(slots, visitors_busy, lambda page: warm_kernels(pools(), page),
+                       lambda kernel: kernel in RequestInfoSocketHandler._waiters)
     voila_kernel_manager.wait_before = gate.warm
     return gate

@@ -120,6 +120,8 @@ class GameWidget(TimeTravel, anywidget.AnyWidget):
         self._pending: Handle | None = None
         self._observers: list[StateObserver] = []
         self._scheduler: Scheduler = KernelScheduler() if scheduler is None else scheduler
+        self._hints = Hints()
+        self._bot_turns = BotTurns(self._hints.slots, THINK_SECONDS)  # strong bots' thinking slots
         # Everything that can be refused is checked before the widget (and its comm) exists.
         self._check_state(state)
         self._initial = state
@@ -127,8 +129,6 @@ class GameWidget(TimeTravel, anywidget.AnyWidget):
             raise ValueError(f"control must be 'seat' or 'all', not {control!r}")
         self._seats = check_seats(None if control == "all" else seat, state.players)
         self._bot_spec = bots
-        self._hints = Hints()
-        self._bot_turns = BotTurns(self._hints.slots, THINK_SECONDS)  # strong bots' thinking slots
         self._table = self._seat_bots(state)
         self._view_seat = self._seats[0] if self._seats else 0
         self._line = Timeline(state)

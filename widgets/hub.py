@@ -26,7 +26,7 @@ from typing import Any
 from traitlets.config import Config
 
 from ._nodelay import CLASS_NAME as NODELAY_CONNECTION
-from ._pool import PAGE_SETTLE_SECONDS, auto_max_kernels, auto_pool_size, host_size, install_gate
+from ._pool import auto_max_kernels, auto_pool_size, host_size, install_gate
 from ._thinking import ENV as THINKING_ENV
 from ._thinking import slots_for
 
@@ -177,12 +177,15 @@ def main(argv: list[str] | None = None) -> None:
         def init_handlers(self) -> list[tuple[object, ...]]:
             # Voila calls this once its tornado application exists: the policy goes on every response.
             self.app.add_transform(SecurityHeaders)
+            app.append(self)
             hub = url_path_join(self.server_url, "voila/render", HUB)
             handlers = hosted_handlers(super().init_handlers(), max_kernels)
             return [(self.server_url, RedirectHandler, {"url": hub}), *handlers]
 
     # Pool kernels warm up a core's worth at a time, after the pages being opened (widgets._pool).
-    install_gate(host.cores, lambda: HostedVoilaHandler.visitors_busy(PAGE_SETTLE_SECONDS))
+    app: list[Any] = []  # the running Voila, once it is (its kernel manager holds the pools)
+    install_gate(host.cores, HostedVoilaHandler.visitors_busy,
+                 lambda: getattr(app[0].kernel_manager, "_pools", {}) if app else {})
     print(f"Rules Explorer app hub: http://127.0.0.1:{args.port}/  (Ctrl+C stops it)\n"
           f"  {pool_size} preheated kernels per page for {len(PREHEATED)} pages, {max_kernels} kernels "
           f"at most, {searches} search{'es' if searches > 1 else ''} at once ({host}; --pool-size, "
