@@ -23,7 +23,7 @@
   // How often a page asks whether its kernel is still there; and at most this often when the visitor
   // clicks or types (one small request, answered by the server without the kernel).
   const CHECK_EVERY_MS = 15000;
-  const CHECK_AFTER_ACTION_MS = 2000;
+  const CHECK_AFTER_ACTION_MS = 5000;
   const NOTICES = {
     gone: 'This table has closed on the server: it was left idle for a long while, or the server ' +
       'restarted. Reload the page to start a new game.',
@@ -185,10 +185,13 @@
 
   document.addEventListener('DOMContentLoaded', tagOutputs);
   window.addEventListener('load', () => {
-    new MutationObserver(() => {
+    // Only while the page is being set up: a widget output is drawn once, when the page loads (later
+    // widgets are children of those, drawn by their views, not looked up by ipywidgets' renderer).
+    const observer = new MutationObserver(() => {
       findBroken(document.body);
       if (document.getElementById('re-first-paint') && widgetsDrawn()) endFirstPaint();
-    }).observe(document.body, {
+    });
+    observer.observe(document.body, {
       subtree: true, childList: true, characterData: true,
     });
     const started = Date.now();
@@ -207,7 +210,10 @@
         if (Date.now() - started > SLOW_SECONDS * 1000) showNotice('slow');
       } else {
         clearSlowNotice();
-        if (page.watching && Date.now() - started > SLOW_SECONDS * 1000) clearInterval(timer);
+        if (page.watching && Date.now() - started > SLOW_SECONDS * 1000) {
+          clearInterval(timer);
+          observer.disconnect();
+        }
       }
     }, 500);
   });
