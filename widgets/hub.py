@@ -48,6 +48,10 @@ DEFAULT_MAX_KERNELS = "auto"
 #: tab open must not hold one of the DEFAULT_MAX_KERNELS for ever. The page then no longer answers
 #: (reloading it deals a new game).
 DEFAULT_CULL_IDLE_MINUTES = 20.0
+#: The addresses the hub may listen on: the loopback only, or every interface (the loopback included:
+#: a preheated kernel asks its hub for its visitor's request on 127.0.0.1, whatever the hub listens on,
+#: so a hub on one other address alone would never hand its preheated pages their visitors' URLs).
+LISTEN = ("127.0.0.1", "0.0.0.0")
 #: Seconds to wait for a cell's outputs once its kernel replied (voila_config).
 IOPUB_TIMEOUT = 60
 #: The JupyterLab extensions a Voila page loads. Voila loads every installed one by default, and the
@@ -62,19 +66,20 @@ LAB_EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "@voila-dashboards/widg
 
 def voila_argv(port: int, theme: str, root: Path = NOTEBOOKS, *, pool_size: int = 1,
                nodelay: bool = True, cull_idle_minutes: float = DEFAULT_CULL_IDLE_MINUTES,
-               debug: bool = False) -> list[str]:
+               debug: bool = False, ip: str = LISTEN[0]) -> list[str]:
     """The command-line configuration both the hub and the browser tests start Voila with.
 
     ``pool_size`` preheated kernels per page of PREHEATED (0: none); ``nodelay=False`` leaves Nagle's
     algorithm on, for benchmarks that compare; kernels idle ``cull_idle_minutes`` are shut down, their
     page open or not (checked every minute, or more often for shorter times); ``debug`` shows a failing
-    cell's traceback on the page (never on a public host: it shows the server's paths and code).
+    cell's traceback on the page (never on a public host: it shows the server's paths and code);
+    ``ip`` is one of LISTEN (a hub behind a proxy on another machine listens on every interface).
     """
     idle = max(1, round(cull_idle_minutes * 60))
     argv = [
         str(root),
         "--no-browser",
-        "--Voila.ip=127.0.0.1",
+        f"--Voila.ip={ip}",
         f"--port={port}",
         "--template=rules-explorer",
         f"--theme={theme}",
@@ -135,6 +140,9 @@ def _at_least(minimum: float, kind: type[int] | type[float] = int, auto: bool = 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="./dev hub", description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8866")))
+    parser.add_argument("--ip", choices=LISTEN, default=LISTEN[0],
+                        help="listen on the loopback only (default), or on every interface for a proxy on "
+                             "another machine (docs/hosting.md: firewall the port to the proxy alone)")
     parser.add_argument("--theme", choices=("light", "dark"), default="light")
     parser.add_argument("--pool-size", type=_pool_size,
                         default=_pool_size(os.environ.get("POOL_SIZE", DEFAULT_POOL_SIZE)),
@@ -186,12 +194,13 @@ def main(argv: list[str] | None = None) -> None:
     app: list[Any] = []  # the running Voila, once it is (its kernel manager holds the pools)
     install_gate(host.cores, HostedVoilaHandler.visitors_busy,
                  lambda: getattr(app[0].kernel_manager, "_pools", {}) if app else {})
-    print(f"Rules Explorer app hub: http://127.0.0.1:{args.port}/  (Ctrl+C stops it)\n"
+    where = "" if args.ip == LISTEN[0] else ", listening on every interface"
+    print(f"Rules Explorer app hub: http://127.0.0.1:{args.port}/{where}  (Ctrl+C stops it)\n"
           f"  {pool_size} preheated kernels per page for {len(PREHEATED)} pages, {max_kernels} kernels "
           f"at most, {searches} search{'es' if searches > 1 else ''} at once ({host}; --pool-size, "
           "--max-kernels and --searches change them)", flush=True)
     argv = voila_argv(args.port, args.theme, pool_size=pool_size, nodelay=not args.nagle,
-                      cull_idle_minutes=args.cull_idle, debug=args.debug)
+                      cull_idle_minutes=args.cull_idle, debug=args.debug, ip=args.ip)
     sys.exit(HubVoila.launch_instance(argv=argv, config=voila_config(pool_size)))
 
 
