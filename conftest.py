@@ -44,6 +44,7 @@ LONGEST_FIRST = (
     "tests/browser/test_trick_table_browser.py", "tests/browser/test_hints_browser.py",
     "tests/explorer/test_playout.py", "tests/browser/test_speed_settings.py",
     "tests/explorer/test_bastos_bot.py", "tests/browser/test_klongs_drawing.py",
+    "tests/browser/test_several_hosts.py", "tests/browser/test_page_guard.py",
     "tests/test_readme.py", "tests/explorer/test_tindahan_bot.py",
 )
 

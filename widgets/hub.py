@@ -81,6 +81,7 @@ def voila_argv(port: int, theme: str, root: Path = NOTEBOOKS, *, pool_size: int 
         "--no-browser",
         f"--Voila.ip={ip}",
         f"--port={port}",
+        "--Voila.port_retries=0",  # a taken port is an error, not a hub on another port nobody expects
         "--template=rules-explorer",
         f"--theme={theme}",
         f"--MappingKernelManager.cull_interval={min(60, max(1, idle // 4))}",
