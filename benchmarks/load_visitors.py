@@ -129,6 +129,8 @@ class Visitor:
     lost: str | None = None
     cut_off: bool = False  # still playing when --duration ran out
     left: bool = False  # the shutdown POST was answered 204
+    continues: int = 0  # rounds' pauses continued
+    new_games: int = 0  # games finished and dealt anew
 
 
 @dataclass
@@ -142,6 +144,7 @@ class Tally:
     clicks: int = 0
     hints: int = 0
     peak_playing: int = 0
+    peak_kernels: int = 0  # the hub's kernels, preheated ones included (sampled once a second)
 
     def play(self, delta: int) -> None:
         self.playing += delta
@@ -363,7 +366,7 @@ def playable(state: Mapping[str, Any]) -> bool:
             and view.get("timeline", {}).get("mode", "play") == "play")
 
 
-async def settle(table: Table) -> None:
+async def settle(table: Table, record: Visitor) -> None:
     """Until it is the visitor's turn: Continue on a round's pause and New game at the end, as the
     page's buttons do; otherwise wait for the bots."""
     for _ in range(50):
@@ -372,9 +375,11 @@ async def settle(table: Table) -> None:
         view = table.view
         if view.get("pause"):
             since = await table.intent({"type": "continue"})
+            record.continues += 1
             await table.until(since, lambda s, _c: not s.get("view", {}).get("pause"), "continue")
         elif view.get("is_over"):
             since = await table.intent({"type": "new-game"})
+            record.new_games += 1
             await table.until(since, lambda s, _c: not s.get("view", {}).get("is_over"), "new game")
         else:
             await table.until(table.updates, lambda s, _c: True, "the bots' moves")
@@ -461,7 +466,7 @@ async def visit(cfg: Config, index: int, tally: Tally, record: Visitor) -> None:
             if model is None:
                 raise Lost("no game table among the page's widgets")
             table = Table(kernel, model, states[model].get("state", {}))
-            await settle(table)
+            await settle(table, record)
             record.playable = time.perf_counter() - started
             tally.opening -= 1
             tally.play(+1)
@@ -478,7 +483,7 @@ async def visit(cfg: Config, index: int, tally: Tally, record: Visitor) -> None:
                 await click(table, action, record)
                 tally.clicks += 1
                 if move < cfg.moves:
-                    await settle(table)
+                    await settle(table, record)
         except asyncio.CancelledError:
             record.cut_off = True
             if record.playable is None:
@@ -682,12 +687,17 @@ def spread(values: list[float]) -> dict[str, float | int | None]:
             "max": max(values) if values else None}
 
 
-async def progress(tally: Tally, started: float) -> None:
+async def progress(tally: Tally, started: float, hub: int | None, show: bool) -> None:
     while True:
         await asyncio.sleep(1.0)
+        kernels = len(kernel_ids(hub)) if hub else 0
+        tally.peak_kernels = max(tally.peak_kernels, kernels)
+        if not show:
+            continue
         print(f"[{time.perf_counter() - started:5.0f} s] opening {tally.opening:3d}  "
               f"playing {tally.playing:3d}  done {tally.done:3d}  lost {tally.lost:3d} | "
-              f"clicks {tally.clicks:4d}  hints {tally.hints:3d}  load {os.getloadavg()[0]:.1f}",
+              f"clicks {tally.clicks:4d}  hints {tally.hints:3d}  kernels {kernels:3d}  "
+              f"load {os.getloadavg()[0]:.1f}",
               file=sys.stderr, flush=True)
 
 
@@ -701,7 +711,7 @@ async def run(cfg: Config) -> dict[str, Any]:
     hub_cpu_before = cpu_seconds(hub) if hub else None
     tally, started = Tally(), time.perf_counter()
     records = [Visitor(i) for i in range(cfg.visitors)]
-    ticker = asyncio.create_task(progress(tally, started)) if cfg.progress else None
+    ticker = asyncio.create_task(progress(tally, started, hub, cfg.progress))
 
     async def arrive(i: int) -> None:
         if cfg.visitors > 1:
@@ -720,10 +730,9 @@ async def run(cfg: Config) -> dict[str, Any]:
             records[i].lost = records[i].lost or "cut off by --duration before it came"
     elapsed = time.perf_counter() - started
     hub_cpu = cpu_seconds(hub) - hub_cpu_before if hub and hub_cpu_before is not None else None
-    if ticker is not None:
-        ticker.cancel()
+    ticker.cancel()
     load_after = os.getloadavg()
-    left = await linger(cfg, hub, {r.kernel for r in records if r.kernel})
+    left, gone_after = await linger(cfg, hub, {r.kernel for r in records if r.kernel})
     cpu_after = resource.getrusage(resource.RUSAGE_SELF)
     return {
         "config": {**asdict(cfg), "think": list(cfg.think)},
@@ -737,7 +746,9 @@ async def run(cfg: Config) -> dict[str, Any]:
         "refused": sum(1 for r in records if r.refused),
         "cut_off": sum(1 for r in records if r.cut_off),
         "peak_playing": tally.peak_playing,
+        "peak_kernels": tally.peak_kernels if hub else None,
         "kernels_left": left,
+        "kernels_gone_after": gone_after,
         "load_before": list(load_before),
         "load_after": list(load_after),
         "generator_cpu": round(cpu_after.ru_utime + cpu_after.ru_stime - cpu_before.ru_utime
@@ -747,16 +758,20 @@ async def run(cfg: Config) -> dict[str, Any]:
     }
 
 
-async def linger(cfg: Config, hub: int | None, kernels: set[str]) -> int | None:
-    """How many of the visitors' kernels the hub still runs ``cfg.linger`` s after they left (None:
-    not checked); stops early once none is left (a shut-down kernel does not come back)."""
+async def linger(cfg: Config, hub: int | None, kernels: set[str]) -> tuple[int | None, float | None]:
+    """How many of the visitors' kernels the hub still runs ``cfg.linger`` s after they left, and
+    after how many seconds none was left ((None, None): not checked). It stops once none is left: a
+    kernel shut down does not come back."""
     if not cfg.linger or hub is None or not kernels:
-        return None
-    deadline = time.monotonic() + cfg.linger
+        return None, None
+    started = time.monotonic()
     while True:
         left = len(kernel_ids(hub) & kernels)
-        if left == 0 or time.monotonic() >= deadline:
-            return left
+        waited = time.monotonic() - started
+        if left == 0:
+            return 0, round(waited, 1)
+        if waited >= cfg.linger:
+            return left, None
         await asyncio.sleep(1.0)
 
 
@@ -789,10 +804,13 @@ def describe(report: dict[str, Any]) -> str:
         f"lost games    {report['lost']} of {cfg['visitors']} ({report['refused']} refused with 503; "
         f"{report['cut_off']} cut off by --duration)"
         + "".join(f"\n    {n} x {why}" for why, n in reasons.items()),
-        f"peak playing  {report['peak_playing']} visitors at once",
+        f"peak playing  {report['peak_playing']} visitors at once; the hub ran at most "
+        f"{report['peak_kernels'] if report['peak_kernels'] is not None else '-'} kernels (pool included)",
         "kernels left  " + ("not checked" if report["kernels_left"] is None else
-                            f"{report['kernels_left']} of the visitors' kernels {cfg['linger']:g} s "
-                            "after they left"),
+                            f"0 of the visitors' kernels, all gone {report['kernels_gone_after']:g} s "
+                            "after the last visitor left" if report["kernels_left"] == 0 else
+                            f"{report['kernels_left']} of the visitors' kernels {cfg['linger']:g} s after "
+                            "they left"),
         "load average  before " + " ".join(f"{x:.2f}" for x in report["load_before"])
         + "   after " + " ".join(f"{x:.2f}" for x in report["load_after"]) + "  (1, 5, 15 min)",
         f"CPU           this generator {report['generator_cpu']} s; the hub's server process "
