@@ -625,9 +625,11 @@ def free_port() -> int:
 
 
 @contextmanager
-def serve(hub_args: list[str]) -> Iterator[tuple[str, int]]:
-    """``python -m widgets.hub`` on a free port, until its kernels are at rest: its URL and pid."""
+def serve(hub_args: list[str]) -> Iterator[tuple[str, int, str]]:
+    """``python -m widgets.hub`` on a free port, until its kernels are at rest: its URL, pid and the
+    settings it printed (pool and cap, which it sizes from the host)."""
     port = free_port()
+    started = time.monotonic()
     log = ROOT / "test-artifacts" / f"load-visitors-{port}.log"
     log.parent.mkdir(exist_ok=True)
     with log.open("w") as out:
@@ -645,8 +647,12 @@ def serve(hub_args: list[str]) -> Iterator[tuple[str, int]]:
             if time.monotonic() > deadline:
                 raise RuntimeError(f"the hub did not answer within 240 s: see {log}")
             time.sleep(0.5)
+        answered = time.monotonic() - started
         at_rest(hub.pid)
-        yield base, hub.pid
+        banner = " ".join(line.strip() for line in log.read_text().splitlines()[:2])
+        print(f"hub answered after {answered:.0f} s, at rest after {time.monotonic() - started:.0f} s: "
+              f"{banner}", file=sys.stderr, flush=True)
+        yield base, hub.pid, banner
     finally:
         hub.terminate()
         try:
@@ -656,7 +662,7 @@ def serve(hub_args: list[str]) -> Iterator[tuple[str, int]]:
             hub.wait(timeout=10)
 
 
-def at_rest(pid: int, limit: float = 180.0) -> None:
+def at_rest(pid: int, limit: float = 300.0) -> None:
     """Until the hub and its kernels (the preheated pool starting) take under 0.15 CPU-s a second for
     3 s running: visitors must not be measured against the hub's own start."""
     deadline, quiet = time.monotonic() + limit, 0
@@ -795,6 +801,7 @@ def describe(report: dict[str, Any]) -> str:
         f"{cfg['moves']} moves, hint every {cfg['hint_every'] or '-'}, "
         f"think {cfg['think'][0]:g}-{cfg['think'][1]:g} s, "
         f"query {cfg['query']}): {report['seconds']} s",
+        *([f"hub           {report['hub']}"] if report.get("hub") else []),
         row("page opened", "opened", 1, " s"), row("playable", "playable", 1, " s"),
         row("click", "click", 1000, " ms"), row("hint", "hint", 1, " s"),
     ]
@@ -854,9 +861,10 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as exc:
         parser.error(str(exc))
 
-    def go(url: str, pid: int | None) -> int:
+    def go(url: str, pid: int | None, banner: str | None = None) -> int:
         cfg.url, cfg.hub_pid = url, pid
         report = asyncio.run(run(cfg))
+        report["hub"] = banner
         print(describe(report))
         if args.json:
             args.json.write_text(json.dumps(report, indent=1))
@@ -864,8 +872,8 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.url:
         return go(args.url, None)
-    with serve(args.hub_arg) as (url, pid):
-        return go(url, pid)
+    with serve(args.hub_arg) as (url, pid, banner):
+        return go(url, pid, banner)
 
 
 if __name__ == "__main__":
