@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from types import ModuleType
 
@@ -41,7 +42,10 @@ def test_three_visitors_play_through_the_page_protocol() -> None:
         cfg = gen.Config(url=base, app="tindahan_play", visitors=3, ramp=0, moves=3, hint_every=3,
                          think=(0.1, 0.3), duration=150, forge=1, linger=30, hub_pid=SERVERS[base].pid,
                          progress=False)
-        report = asyncio.run(gen.run(cfg))
+        # On its own thread: a session's Playwright (sync API) keeps an event loop running on this
+        # worker's thread, where asyncio.run refuses to start a second one.
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            report = pool.submit(asyncio.run, gen.run(cfg)).result()
     summary = gen.describe(report)
     visitors = report["visitors"]
     assert report["lost"] == 0, summary
