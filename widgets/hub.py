@@ -25,6 +25,7 @@ from typing import Any
 
 from traitlets.config import Config
 
+from . import _template_cache
 from ._nodelay import CLASS_NAME as NODELAY_CONNECTION
 from ._pool import auto_max_kernels, auto_pool_size, host_size, install_gate
 from ._thinking import ENV as THINKING_ENV
@@ -193,6 +194,7 @@ def main(argv: list[str] | None = None) -> None:
 
     # Pool kernels warm up a core's worth at a time, after the pages being opened (widgets._pool).
     app: list[Any] = []  # the running Voila, once it is (its kernel manager holds the pools)
+    _template_cache.install()  # each page's render no longer compiles the templates again
     install_gate(host.cores, HostedVoilaHandler.visitors_busy,
                  lambda: getattr(app[0].kernel_manager, "_pools", {}) if app else {})
     where = "" if args.ip == LISTEN[0] else ", listening on every interface"
