@@ -11,12 +11,14 @@ import math
 import re
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from tornado.httputil import HTTPHeaders, HTTPServerRequest
 from tornado.web import OutputTransform
 from voila.tornado.handler import TornadoVoilaHandler
+
+from ._pool import pooled_kernels
 
 #: Every source the pages load from, by kind. Nothing outside the page's own host ('self'), with three
 #: exceptions each of which stays on the machine: ``blob:`` scripts (anywidget imports each widget's ES
@@ -108,8 +110,9 @@ class HostedVoilaHandler(TornadoVoilaHandler):  # type: ignore[misc]
 
     - It sets the ``_xsrf`` cookie: Voila's page sends that cookie's value with its page-unload kernel
       shutdown, so the shutdown passes the XSRF check every other POST has to pass.
-    - It refuses a page with BUSY_PAGE when ``max_kernels`` kernels are running (preheated ones
-      included, those being shut down not) or being started, instead of starting yet another kernel.
+    - It refuses a page with BUSY_PAGE when ``max_kernels`` visitors' kernels are running (those
+      being shut down and those waiting in a pool not counted) or being started, instead of starting
+      yet another kernel.
     - A preheated kernel is used only when one is ready. Voila counts a pool's refill, still starting,
       as available, so with one preheated kernel every visitor of a burst waited in line for the
       kernel started for the one before (10 pages at once: the last shown after about ten kernel
@@ -127,23 +130,30 @@ class HostedVoilaHandler(TornadoVoilaHandler):  # type: ignore[misc]
 
     def initialize(self, **kwargs: Any) -> None:
         self.max_kernels: int = kwargs.pop("max_kernels")
+        self.pool_starting: Callable[[], int] = kwargs.pop("pool_starting", lambda: 0)
         super().initialize(**kwargs)
 
-    def running_kernels(self) -> int:
-        """Kernels that hold a place: started or starting, not those being shut down. A culled kernel's
+    def visitor_kernels(self) -> int:
+        """Kernels that hold a visitor's place: started or starting, not those being shut down, and not
+        those of a pool (they answer no clicks; the pools' size is bounded apart). A culled kernel's
         place is free as soon as its shutdown begins: the manager lists it until its process has ended
         and its sockets are closed, which on a busy machine outlasts the process by seconds, and a
-        visitor in those seconds was refused with every table free."""
+        visitor in those seconds was refused with every table free. A pool kernel being started has no
+        known id yet: it is counted off, which in that instant may let in as many visitors more as
+        pool kernels are being started (a core's worth), never refuse one too early."""
         manager = self.kernel_manager
-        return sum(1 for kernel in manager.list_kernel_ids()
-                   if not getattr(manager.get_kernel(kernel), "shutting_down", False))
+        pooled = pooled_kernels(getattr(manager, "_pools", {}))
+        running = sum(1 for kernel in manager.list_kernel_ids() if kernel not in pooled
+                      and not getattr(manager.get_kernel(kernel), "shutting_down", False))
+        return max(0, running - self.pool_starting())
 
     async def get(self, path: str | None = None) -> None:
         # A page being opened counts as a kernel until it is rendered, so a burst of visitors cannot
         # all pass the check before the first of their kernels has started.
-        if self.running_kernels() + HostedVoilaHandler.opening >= self.max_kernels:
-            self.log.warning("Refused %s: %d kernels running, %d pages opening (limit %d)", self.request.path,
-                             self.running_kernels(), HostedVoilaHandler.opening, self.max_kernels)
+        if self.visitor_kernels() + HostedVoilaHandler.opening >= self.max_kernels:
+            self.log.warning("Refused %s: %d visitors' kernels running, %d pages opening (limit %d)",
+                             self.request.path, self.visitor_kernels(), HostedVoilaHandler.opening,
+                             self.max_kernels)
             self.set_status(503)
             self.set_header("Retry-After", str(RETRY_AFTER))
             self.set_header("Content-Type", "text/html; charset=utf-8")
@@ -178,13 +188,16 @@ def ready_first(pool: list[Any]) -> int:
     return len(ready)
 
 
-def hosted_handlers(handlers: Sequence[tuple[Any, ...]], max_kernels: int) -> list[tuple[Any, ...]]:
-    """Voila's handler list with its page handler replaced by HostedVoilaHandler."""
+def hosted_handlers(handlers: Sequence[tuple[Any, ...]], max_kernels: int,
+                    pool_starting: Callable[[], int] = lambda: 0) -> list[tuple[Any, ...]]:
+    """Voila's handler list with its page handler replaced by HostedVoilaHandler; ``pool_starting()``
+    is how many pool kernels are being started now (``PreheatGate.starting``)."""
     out = []
     for spec in handlers:
         if len(spec) >= 2 and spec[1] is TornadoVoilaHandler:
             kwargs = dict(spec[2]) if len(spec) > 2 else {}
-            out.append((spec[0], HostedVoilaHandler, {**kwargs, "max_kernels": max_kernels}, *spec[3:]))
+            out.append((spec[0], HostedVoilaHandler, {**kwargs, "max_kernels": max_kernels,
+                                                              "pool_starting": pool_starting}, *spec[3:]))
         else:
             out.append(spec)
     return out

@@ -18,16 +18,19 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
-#: Memory one app kernel holds (measured 70-100 MB).
-KERNEL_MB = 100
-#: The share of the host's memory that kernels may hold; the rest is the server's, the OS's and
-#: headroom for kernels that grow during a game.
-MEMORY_SHARE = 0.5
-#: Kernels per core at most: an idle kernel costs no CPU and a click about 10-50 ms, so one core
-#: answers the clicks of about 60 visitors thinking a few seconds between moves.
+#: Memory one app kernel holds (measured 70-90 MB, a game played included).
+KERNEL_MB = 90
+#: The share of the host's memory that kernels (warm and visitors') may hold; the rest is the
+#: server's, the OS's and headroom for kernels that grow during a long game.
+MEMORY_SHARE = 0.75
+#: Visitors' kernels per core at most: an idle kernel costs no CPU and a click about 10-50 ms, so one
+#: core answers the clicks of about 60 visitors thinking a few seconds between moves. Warm kernels
+#: waiting in a pool answer no clicks: they count against the memory, not against this.
 KERNELS_PER_CORE = 60
-#: Warm kernels kept per page and core: a burst of this many visitors per core each find one.
-POOL_PER_CORE = 5
+#: Warm kernels kept per page and core: a burst of this many visitors per core each find one (20 at
+#: once on 2 cores were playable after 5.3 s at p95 with 10 a page, half of them starting cold; 1.65 s
+#: with 20).
+POOL_PER_CORE = 10
 #: Seconds a warming kernel may take to reach its wait for a visitor before the gate lets the next
 #: one start anyway (a slow or failing notebook must not stop the pool).
 HEAT_TIMEOUT = 90.0
@@ -62,17 +65,22 @@ def host_size() -> HostSize:
     return HostSize(max(1, cores), int(memory))
 
 
-def auto_max_kernels(host: HostSize) -> int:
-    """Kernels at most: what half the memory holds, and no more than the cores answer clicks for
-    (2 cores, 24 GB: 120)."""
-    by_memory = int(host.memory_mb * MEMORY_SHARE // KERNEL_MB)
-    return max(10, min(by_memory, KERNELS_PER_CORE * host.cores))
+def kernels_in_memory(host: HostSize) -> int:
+    """Kernels, warm and visitors' together, that MEMORY_SHARE of the host's memory holds (2 cores,
+    24 GB: 204)."""
+    return int(host.memory_mb * MEMORY_SHARE // KERNEL_MB)
 
 
 def auto_pool_size(host: HostSize, pages: int) -> int:
     """Warm kernels per page of ``pages``: POOL_PER_CORE per core, but the pools together hold at most
-    half of auto_max_kernels, leaving the rest to visitors (2 cores, 24 GB, 5 pages: 10)."""
-    return max(1, min(POOL_PER_CORE * host.cores, auto_max_kernels(host) // (2 * pages)))
+    half of what the memory holds, leaving the rest to visitors (2 cores, 24 GB, 5 pages: 20)."""
+    return max(1, min(POOL_PER_CORE * host.cores, kernels_in_memory(host) // (2 * pages)))
+
+
+def auto_max_kernels(host: HostSize, pooled: int) -> int:
+    """Visitors' kernels at most, beside ``pooled`` warm ones: what the rest of the memory holds, and
+    no more than the cores answer clicks for (2 cores, 24 GB, pools of 100: 104)."""
+    return max(10, min(kernels_in_memory(host) - pooled, KERNELS_PER_CORE * host.cores))
 
 
 class PreheatGate:
@@ -92,6 +100,7 @@ class PreheatGate:
         self.spare = spare
         self.heated = heated
         self.warmed = 0
+        self.starting = 0  # pool kernels being started now (their id not known yet)
         self.warming: dict[str | None, int] = {}  # kernels warming now, by page
         self._heating: set[asyncio.Future[None]] = set()  # kept until done (asyncio holds weak refs)
 
@@ -119,11 +128,14 @@ class PreheatGate:
         running its page beats starting one); its slot (``release``) is held until the kernel has run
         its page up to its wait for a visitor."""
         self.warming[page] = self.warming.get(page, 0) + 1
+        self.starting += 1
         try:
             result = await start
         except BaseException:
             self.warming[page] -= 1
             raise
+        finally:
+            self.starting -= 1
         heating = asyncio.ensure_future(self._until_heated(page, result, release))
         self._heating.add(heating)
         heating.add_done_callback(self._heating.discard)
@@ -158,6 +170,14 @@ def warm_kernels(pools: dict[str, list[Any]], page: str | None) -> int:
     """How many of ``page``'s pool kernels Voila could hand a visitor now (started without an error)."""
     return sum(1 for task in pools.get(page or "", [])
                if task.done() and not task.cancelled() and task.exception() is None)
+
+
+def pooled_kernels(pools: dict[str, list[Any]]) -> set[str]:
+    """The ids of the kernels in ``pools`` (started, waiting for a visitor or still running their page
+    up to that wait); a pool task not done yet has no kernel, or one being started
+    (``PreheatGate.starting``)."""
+    return {task.result()["kernel_id"] for tasks in pools.values() for task in tasks
+            if task.done() and not task.cancelled() and task.exception() is None}
 
 
 def install_gate(slots: int, visitors_busy: Callable[[float], bool],

@@ -38,12 +38,12 @@ HUB = "index.ipynb"
 #: open most and wait on); walkthroughs start their kernel when opened.
 PREHEATED = (HUB, "tindahan_play.ipynb", "bastos_play.ipynb", "bangkok_play.ipynb", "klongs_play.ipynb")
 #: Preheated kernels kept per page when no size is given: "auto" sizes the pools from the host's cores
-#: and memory (widgets._pool.auto_pool_size: 10 a page on 2 cores and 24 GB), so that a burst of
+#: and memory (widgets._pool.auto_pool_size: 20 a page on 2 cores and 24 GB), so that a burst of
 #: visitors each find a kernel that already ran the page.
 DEFAULT_POOL_SIZE = "auto"
-#: Kernels at most (preheated ones included) before a visitor is shown "too many visitors, try again in
-#: a minute": "auto" is what half the host's memory holds, at most 60 a core
-#: (widgets._pool.auto_max_kernels: 120 on 2 cores and 24 GB).
+#: Visitors' kernels at most (warm ones waiting in a pool not counted) before a visitor is shown "too
+#: many visitors, try again in a minute": "auto" is what three quarters of the host's memory holds
+#: beside the pools, at most 60 a core (widgets._pool.auto_max_kernels: 104 on 2 cores and 24 GB).
 DEFAULT_MAX_KERNELS = "auto"
 #: Minutes without a message before a kernel is shut down, its page open or not: a learner who left a
 #: tab open must not hold one of the DEFAULT_MAX_KERNELS for ever. The page then no longer answers
@@ -154,9 +154,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--nagle", action="store_true",
                         help="leave Nagle's algorithm on (slower clicks; for benchmarks that compare)")
     parser.add_argument("--max-kernels", type=_at_least(1, auto=True), default=DEFAULT_MAX_KERNELS,
-                        help="kernels at most, preheated ones included; past it a visitor gets a 'too many "
-                             "visitors, try again in a minute' page (default auto: what half the host's "
-                             "memory holds, at most 60 a core)")
+                        help="visitors' kernels at most (warm pool kernels not counted); past it a visitor "
+                             "gets a 'too many visitors, try again in a minute' page (default auto: what "
+                             "three quarters of the host's memory holds beside the pools, at most 60 a core)")
     parser.add_argument("--cull-idle", type=_at_least(0.01, float), default=DEFAULT_CULL_IDLE_MINUTES,
                         metavar="MINUTES", help="shut down a kernel idle this long, its page open or not "
                                                 f"(default {DEFAULT_CULL_IDLE_MINUTES:g})")
@@ -169,7 +169,8 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     host = host_size()
     pool_size = auto_pool_size(host, len(PREHEATED)) if args.pool_size == "auto" else int(args.pool_size)
-    max_kernels = auto_max_kernels(host) if args.max_kernels == "auto" else int(args.max_kernels)
+    pooled = pool_size * len(PREHEATED)
+    max_kernels = auto_max_kernels(host, pooled) if args.max_kernels == "auto" else int(args.max_kernels)
     searches = slots_for(host.cores) if args.searches == "auto" else int(args.searches)
     os.environ.update(voila_env())
     # The kernels' shared thinking slots (widgets._thinking): a folder of this process's own.
@@ -189,18 +190,18 @@ def main(argv: list[str] | None = None) -> None:
             self.app.add_transform(SecurityHeaders)
             app.append(self)
             hub = url_path_join(self.server_url, "voila/render", HUB)
-            handlers = hosted_handlers(super().init_handlers(), max_kernels)
+            handlers = hosted_handlers(super().init_handlers(), max_kernels, lambda: gate.starting)
             return [(self.server_url, RedirectHandler, {"url": hub}), *handlers]
 
     # Pool kernels warm up a core's worth at a time, after the pages being opened (widgets._pool).
     app: list[Any] = []  # the running Voila, once it is (its kernel manager holds the pools)
     _template_cache.install()  # each page's render no longer compiles the templates again
-    install_gate(host.cores, HostedVoilaHandler.visitors_busy,
-                 lambda: getattr(app[0].kernel_manager, "_pools", {}) if app else {})
+    gate = install_gate(host.cores, HostedVoilaHandler.visitors_busy,
+                        lambda: getattr(app[0].kernel_manager, "_pools", {}) if app else {})
     where = "" if args.ip == LISTEN[0] else ", listening on every interface"
     print(f"Rules Explorer app hub: http://127.0.0.1:{args.port}/{where}  (Ctrl+C stops it)\n"
-          f"  {pool_size} preheated kernels per page for {len(PREHEATED)} pages, {max_kernels} kernels "
-          f"at most, {searches} search{'es' if searches > 1 else ''} at once ({host}; --pool-size, "
+          f"  {pool_size} preheated kernels per page for {len(PREHEATED)} pages, {max_kernels} visitors' "
+          f"kernels at most, {searches} search{'es' if searches > 1 else ''} at once ({host}; --pool-size, "
           "--max-kernels and --searches change them)", flush=True)
     argv = voila_argv(args.port, args.theme, pool_size=pool_size, nodelay=not args.nagle,
                       cull_idle_minutes=args.cull_idle, debug=args.debug, ip=args.ip)

@@ -166,6 +166,26 @@ def test_kernel_cap_shows_a_busy_page_and_idle_open_pages_are_culled(browser: An
             second.close()
 
 
+@pytest.mark.browser
+def test_warm_pool_kernels_do_not_take_a_visitors_place(browser: Any) -> None:
+    """One visitor's kernel at most beside a pool of one warm kernel per page (five in all): the first
+    visitor is handed a warm kernel and plays; the second is told to come back, though the pools hold
+    idle kernels all along (they answer no clicks, so the cap does not count them)."""
+    with serve_hub("light", "--pool-size", "1", "--max-kernels", "1") as base:
+        pid = SERVERS[base].pid
+        first, second = browser.new_context(), browser.new_context()
+        try:
+            page = first.new_page()
+            open_app(page, base + PLAY, TABLE, "button.legal")
+            assert len(kernel_ids(pid)) > 1, "the pools' kernels are running beside the visitor's"
+            response = second.new_page().goto(base + PLAY, wait_until="load", timeout=30_000)
+            assert response is not None and response.status == 503
+            assert "visitors' kernels running" in LOGS[base].read_text()
+        finally:
+            first.close()
+            second.close()
+
+
 def at_rest(server: int, deadline: float) -> None:
     """Until the server's kernels use no CPU for a second (each has run its page up to its wait for a
     visitor), or ``deadline``."""
