@@ -11,7 +11,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import ExitStack, contextmanager, suppress
 from pathlib import Path
 
 import httpx
@@ -127,3 +127,35 @@ def at_rest(pid: int, limit: float = 300.0) -> None:
         now = cpu_seconds(pid, children=True)
         quiet = quiet + 1 if now - last < 0.15 else 0
         last = now
+
+
+@contextmanager
+def serve_several(count: int, hub_args: list[str]) -> Iterator[tuple[str, tuple[int, ...], str]]:
+    """``count`` hubs (each as ``serve`` starts one) behind HAProxy serving docs/haproxy.cfg on a free
+    port: the proxy's URL, the hubs' pids and their settings."""
+    from _haproxy import find_haproxy, haproxy_config
+
+    haproxy = find_haproxy()
+    if haproxy is None:
+        raise RuntimeError("--hubs needs HAProxy (`apt-get install haproxy`)")
+    with ExitStack() as stack:
+        hubs = [stack.enter_context(serve(hub_args)) for _ in range(count)]
+        port = free_port()
+        config = ROOT / "test-artifacts" / f"load-visitors-haproxy-{port}.cfg"
+        config.write_text(haproxy_config(f"127.0.0.1:{port}", {
+            f"hub{n}": url.removeprefix("http://") for n, (url, _pid, _banner) in enumerate(hubs, 1)}))
+        log = stack.enter_context((ROOT / "test-artifacts" / f"load-visitors-haproxy-{port}.log").open("w"))
+        proxy = subprocess.Popen([haproxy, "-db", "-f", str(config)], stdout=log, stderr=subprocess.STDOUT)
+        stack.callback(proxy.wait, 10)
+        stack.callback(proxy.terminate)
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 30
+        while True:
+            with suppress(httpx.HTTPError):
+                if httpx.get(base + "/voila/api/contents", timeout=5, trust_env=False).status_code == 200:
+                    break
+            if time.monotonic() > deadline or proxy.poll() is not None:
+                raise RuntimeError(f"HAProxy did not answer within 30 s: see {log.name}")
+            time.sleep(0.5)
+        pids = tuple(pid for _url, pid, _banner in hubs)
+        yield base, pids, f"{count} hubs behind HAProxy, each: {hubs[0][2]}"

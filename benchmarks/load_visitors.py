@@ -53,7 +53,7 @@ from websockets.typing import Origin, Subprotocol
 
 # The script's helper modules sit beside it; a test loads this file by its path.
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _load_hub import cpu_seconds, kernel_ids, listening_pid, serve
+from _load_hub import cpu_seconds, kernel_ids, listening_pid, serve, serve_several
 from _load_protocol import (
     ANSWER_TIMEOUT,
     V1,
@@ -98,6 +98,7 @@ class Config:
     forge: int = 0  # visitors who also send one click that is not a legal move
     linger: float = 60.0  # seconds to wait for the visitors' kernels to be gone (0: not checked)
     hub_pid: int | None = None  # found from the port where not given
+    hub_pids: tuple[int, ...] = ()  # several hubs behind a proxy (--serve --hubs N): all of them
     progress: bool = True
 
     def check(self) -> None:
@@ -350,10 +351,14 @@ async def leave(http: httpx.AsyncClient, base: str, kernel: str, xsrf: str, reco
 # ---- the run ------------------------------------------------------------------------------------
 
 
-async def progress(tally: Tally, started: float, hub: int | None, show: bool) -> None:
+def hubs_kernels(hubs: tuple[int, ...]) -> set[str]:
+    return set().union(*(kernel_ids(hub) for hub in hubs))
+
+
+async def progress(tally: Tally, started: float, hubs: tuple[int, ...], show: bool) -> None:
     while True:
         await asyncio.sleep(1.0)
-        kernels = len(kernel_ids(hub)) if hub else 0
+        kernels = len(hubs_kernels(hubs))
         tally.peak_kernels = max(tally.peak_kernels, kernels)
         tally.peak_load = max(tally.peak_load, os.getloadavg()[0])
         if not show:
@@ -382,14 +387,15 @@ async def run(cfg: Config) -> dict[str, Any]:
     """Run the visitors; the report (see ``describe``)."""
     cfg.check()
     port = urlsplit(cfg.url).port or 80
-    hub = cfg.hub_pid if cfg.hub_pid is not None else listening_pid(port)
+    found = cfg.hub_pid if cfg.hub_pid is not None else listening_pid(port)
+    hubs = cfg.hub_pids or ((found,) if found else ())
     load_before = os.getloadavg()
     cpu_before = resource.getrusage(resource.RUSAGE_SELF)
-    hub_cpu_before = cpu_seconds(hub) if hub else None
+    hub_cpu_before = sum(cpu_seconds(hub) for hub in hubs) if hubs else None
     tally = Tally()
     started = tally.t0
     records = [Visitor(i) for i in range(cfg.visitors)]
-    ticker = asyncio.create_task(progress(tally, started, hub, cfg.progress))
+    ticker = asyncio.create_task(progress(tally, started, hubs, cfg.progress))
     lags: list[float] = []
     prober = asyncio.create_task(probe(cfg.url.rstrip("/"), lags))
 
@@ -409,11 +415,12 @@ async def run(cfg: Config) -> dict[str, Any]:
             records[i].cut_off = True
             records[i].lost = records[i].lost or "cut off by --duration before it came"
     elapsed = time.perf_counter() - started
-    hub_cpu = cpu_seconds(hub) - hub_cpu_before if hub and hub_cpu_before is not None else None
+    hub_cpu = (sum(cpu_seconds(hub) for hub in hubs) - hub_cpu_before
+               if hubs and hub_cpu_before is not None else None)
     ticker.cancel()
     prober.cancel()
     load_after = os.getloadavg()
-    left, gone_after = await linger(cfg, hub, {r.kernel for r in records if r.kernel})
+    left, gone_after = await linger(cfg, hubs, {r.kernel for r in records if r.kernel})
     cpu_after = resource.getrusage(resource.RUSAGE_SELF)
     return {
         "config": {**asdict(cfg), "think": list(cfg.think)},
@@ -431,7 +438,7 @@ async def run(cfg: Config) -> dict[str, Any]:
         "refused": sum(1 for r in records if r.refused),
         "cut_off": sum(1 for r in records if r.cut_off),
         "peak_playing": tally.peak_playing,
-        "peak_kernels": tally.peak_kernels if hub else None,
+        "peak_kernels": tally.peak_kernels if hubs else None,
         "kernels_left": left,
         "kernels_gone_after": gone_after,
         "load_before": list(load_before),
@@ -444,15 +451,15 @@ async def run(cfg: Config) -> dict[str, Any]:
     }
 
 
-async def linger(cfg: Config, hub: int | None, kernels: set[str]) -> tuple[int | None, float | None]:
+async def linger(cfg: Config, hubs: tuple[int, ...], kernels: set[str]) -> tuple[int | None, float | None]:
     """How many of the visitors' kernels the hub still runs ``cfg.linger`` s after they left, and
     after how many seconds none was left ((None, None): not checked). It stops once none is left: a
     kernel shut down does not come back."""
-    if not cfg.linger or hub is None or not kernels:
+    if not cfg.linger or not hubs or not kernels:
         return None, None
     started = time.monotonic()
     while True:
-        left = len(kernel_ids(hub) & kernels)
+        left = len(hubs_kernels(hubs) & kernels)
         waited = time.monotonic() - started
         if left == 0:
             return 0, round(waited, 1)
@@ -483,6 +490,9 @@ def main(argv: list[str] | None = None) -> int:
     where.add_argument("--serve", action="store_true", help="start python -m widgets.hub on a free port")
     parser.add_argument("--hub-arg", action="append", default=[], metavar="ARG",
                         help="passed to the hub with --serve (--hub-arg=--pool-size=4); repeatable")
+    parser.add_argument("--hubs", type=int, default=1, metavar="N",
+                        help="with --serve: N hubs behind HAProxy serving docs/haproxy.cfg "
+                             "(default 1: no proxy)")
     parser.add_argument("--app", default="tindahan_play", choices=APPS)
     parser.add_argument("--visitors", type=int, default=10)
     parser.add_argument("--ramp", type=float, default=0.0,
@@ -511,8 +521,8 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as exc:
         parser.error(str(exc))
 
-    def go(url: str, pid: int | None, banner: str | None = None) -> int:
-        cfg.url, cfg.hub_pid = url, pid
+    def go(url: str, pids: tuple[int, ...], banner: str | None = None) -> int:
+        cfg.url, cfg.hub_pids = url, pids
         report = asyncio.run(run(cfg))
         report["hub"] = banner
         print(describe(report))
@@ -521,9 +531,12 @@ def main(argv: list[str] | None = None) -> int:
         return 1 if report["lost"] else 0
 
     if args.url:
-        return go(args.url, None)
+        return go(args.url, ())
+    if args.hubs > 1:
+        with serve_several(args.hubs, args.hub_arg) as (url, pids, banner):
+            return go(url, pids, banner)
     with serve(args.hub_arg) as (url, pid, banner):
-        return go(url, pid, banner)
+        return go(url, (pid,), banner)
 
 
 if __name__ == "__main__":

@@ -10,10 +10,11 @@ Skipped, saying why, where HAProxy is not installed, except when RULES_EXPLORER_
 
 from __future__ import annotations
 
+import importlib
 import os
 import re
-import shutil
 import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack
@@ -38,29 +39,17 @@ from .conftest import (
 
 pytestmark = pytest.mark.browser
 
-CONFIG = ROOT / "docs" / "haproxy.cfg"
+# The recipe filled in, shared with the load generator's --hubs (benchmarks/ is a folder of scripts).
+sys.path.insert(0, str(ROOT / "benchmarks"))
+_haproxy = importlib.import_module("_haproxy")
+find_haproxy, haproxy_config, CONFIG = _haproxy.find_haproxy, _haproxy.haproxy_config, _haproxy.CONFIG
+
 DOCS = ROOT / "docs" / "hosting.md"
 COOKIE = "rules_explorer_hub"
 TABLE = ".re-trick-table"
 PLAY = "/voila/render/tindahan_play.ipynb?delay=0"
 HUBS = ("hub1", "hub2")
 SOME_HUBS = {f"hub{n}": f"127.0.0.1:{8866 + n}" for n in (1, 2, 3)}
-
-
-def find_haproxy() -> str | None:
-    """Debian's haproxy (in /usr/sbin, which a user's PATH may lack)."""
-    return shutil.which("haproxy", path=os.pathsep.join((os.environ.get("PATH", ""), "/usr/sbin", "/sbin")))
-
-
-def haproxy_config(listen: str, servers: dict[str, str]) -> str:
-    """docs/haproxy.cfg with its placeholders filled in as its comments say: visitors connect to
-    ``listen``; ``servers`` maps each hub's name (its cookie value) to its address."""
-    text = CONFIG.read_text()
-    assert text.count("bind {bind}\n") == 1 and text.count("    {servers}\n") == 1, "placeholders moved"
-    lines = "".join(f"    server {name} {address} cookie {name}\n" for name, address in servers.items())
-    # Only this test's own log target is added: HAProxy's log (and its server state changes) on stdout.
-    return ("global\n    log stdout format raw local0 info\n\n"
-            + text.replace("bind {bind}\n", f"bind {listen}\n").replace("    {servers}\n", lines))
 
 
 @pytest.fixture(scope="module")
