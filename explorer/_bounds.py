@@ -128,17 +128,12 @@ def check(state: GameState, limit: Bound | None = None) -> None:
 
 
 def endless(state: GameState) -> str | None:
-    """Why the game can never end from ``state`` (a rule's id and words), or ``None``."""
-    if state.GAME == "bangkok" and state.players > 1 and not state.is_over:  # alone: 9 turns at most
-        from .bangkok._catalogue import RULES
+    """Why the game can never end from ``state`` (a rule's id and words), or ``None``: each game's own
+    rule (Bangkok's ``explorer.bangkok._start.endless``; the others always end)."""
+    if state.GAME == "bangkok" and not state.is_over:
+        from .bangkok._start import endless as bangkok_endless
 
-        hands: tuple[tuple[int, ...], ...] = state.hands  # type: ignore[attr-defined]
-        markets: tuple[tuple[int, ...], ...] = state.markets  # type: ignore[attr-defined]
-        if not any(hands) and all(-1 in market for market in markets):
-            rule = "bangkok.place.hand-card"
-            return (f"every hand is empty, so nobody can ever lay a card by the port or into a market, "
-                    f"no market can fill and the game (which ends once a market holds 9 cards) could only "
-                    f"renew and pass for ever; rule {rule}: {RULES[rule].text}")
+        return bangkok_endless(state.hands, state.markets)  # type: ignore[attr-defined]
     return None
 
 

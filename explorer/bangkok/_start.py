@@ -6,8 +6,7 @@ side). The chilli limits depend on the ``expert`` options, so :meth:`StartPositi
 them once every option is known. Whether the edition has the named cards, and whether there is one
 hand per player, is checked by :func:`deal_start` when the game is set up, since only then are the
 edition and the player count known. A position that breaks a rule is refused with the rule's id and
-words. (A position where nobody holds a card, which could never end, is refused where a game is
-played out: see :mod:`explorer._bounds`.)
+words, and so is one from which the game could never end (:func:`endless`).
 """
 
 from __future__ import annotations
@@ -159,9 +158,23 @@ class Dealt(NamedTuple):
     aside: tuple[int, ...]
 
 
+def endless(hands: tuple[tuple[int, ...], ...], markets: tuple[tuple[int, ...], ...]) -> str | None:
+    """Why a game of two or more players could never end from these hands and markets (the rule's id
+    and words), or ``None``: with every hand empty nobody can lay a card by the port or into a market,
+    so no market can fill, and the game (which ends once a market holds 9 cards) could only renew and
+    pass for ever. Alone, the game ends after 9 turns anyway."""
+    if len(hands) > 1 and not any(hands) and all(EMPTY in market for market in markets):
+        rule = "bangkok.place.hand-card"
+        return (f"every hand is empty, so nobody can ever lay a card by the port or into a market, no "
+                f"market can fill and the game (which ends once a market holds 9 cards) could only renew "
+                f"and pass for ever; rule {rule}: {RULES[rule].text}")
+    return None
+
+
 def deal_start(start: dict[str, Any], ed: Edition, players: int, rng: random.Random) -> Dealt:
     """The named cards taken from the edition (first ids first), the rest shuffled into the piles
-    under the named tops; ``ValueError`` if the edition lacks a card or the seats do not match."""
+    under the named tops; ``ValueError`` if the edition lacks a card, the seats do not match or the
+    game could never end from the position."""
     pool: dict[str, list[int]] = {}
     for card in range(len(ed.cards)):
         pool.setdefault(ed.face_of[card], []).append(card)
@@ -189,6 +202,9 @@ def deal_start(start: dict[str, Any], ed: Edition, players: int, rng: random.Ran
     markets = start.get("markets")
     squares = (tuple(rows(m, f"markets[{s}]") for s, m in enumerate(markets)) if markets
                else ((EMPTY,) * CELLS,) * players)
+    why = endless(hands, squares)
+    if why is not None:
+        raise ValueError(f"start: this position could never end: {why}")
     tops = {key: [take(f, f"{key}[{i}]") for i, f in enumerate(start.get(key, ()))]
             for key in ("boat_pile", "chilli_pile")}
     rest = sorted(card for ids in pool.values() for card in ids)

@@ -120,13 +120,15 @@ NOBODY = {"port": PORT, "hands": [[], []]}
 
 
 @pytest.mark.timeout(60)
-def test_a_position_where_nobody_can_lay_a_card_is_not_played_out() -> None:
-    state = explorer.new_game("bangkok", players=2, seed=1, start=NOBODY)
-    assert {str(a)[:5] for a in state.legal_actions()} == {"renew"}  # renewing for ever is all there is
-    with pytest.raises(ValueError, match="every hand is empty") as caught:
-        Table(state, "random")
+def test_a_position_where_nobody_can_lay_a_card_is_no_game() -> None:
+    # Refused where the game is made, not only where it is played out: new_game + play() by hand
+    # would otherwise renew for ever.
+    with pytest.raises(ValueError, match="could never end: every hand is empty") as caught:
+        explorer.new_game("bangkok", players=2, seed=1, start=NOBODY)
     assert "bangkok.place.hand-card" in str(caught.value)
     assert BANGKOK_RULES["bangkok.place.hand-card"].text in str(caught.value)
+    one_card = explorer.new_game("bangkok", players=2, seed=1, start={"port": PORT, "hands": [["PZ"], []]})
+    assert Table(one_card, "random").play_out().is_over
     alone = explorer.new_game("bangkok", players=1, seed=1, start={"port": PORT, "hands": [[]]})
     assert Table(alone, "random").play_out().is_over  # alone, the game ends after 9 turns anyway
 
