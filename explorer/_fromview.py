@@ -178,7 +178,15 @@ def _bangkok(view: dict[str, Any]) -> GameState:
     # Others' tiles are hidden until the end: placeholders here (one tile per good may exist), which
     # the sampler deals anew from the tiles the seat has not seen.
     spare = iter(g for g in ("P", "Z", "B", "F") * players if g != objective)
-    start = {"port": rows(view["port"]), "hands": [[] for _ in range(players)],
+    # The seat's own cards by their faces (a start's hand holds at most 3: the rest are added after);
+    # another seat's hidden hand gets one spare face only when the seat holds none, so that the start
+    # is not refused as a game that could never end.
+    faces = [card["card"] for card in view["hand"]]
+    hands: list[list[str]] = [faces[:3] if s == seat else [] for s in range(players)]
+    others = [s for s, size in enumerate(view["hand_sizes"]) if size and s != seat]
+    if not hands[seat] and others:
+        hands[others[0]] = [_spare_face(view, rows)]
+    start = {"port": rows(view["port"]), "hands": hands,
              "markets": [rows(market) for market in view["markets"]],
              "objectives": [objective if s == seat else next(spare) for s in range(players)],
              "first_player": view["first_player"]}
@@ -187,10 +195,11 @@ def _bangkok(view: dict[str, Any]) -> GameState:
     state: Any = new_game("bangkok", players=players, seed=0, edition=edition, start=start, **rules)
     state.rules = {**state.rules, "start": view["rules"].get("start")}
     ed = state.edition
-    used = {c for c in state.port if c >= 0} | {c for market in state.markets for c in market if c >= 0}
-    own = []
-    for card in view["hand"]:  # the seat's own cards: unused edition cards of the same faces
-        pick = next(c for c in range(len(ed.cards)) if c not in used and ed.face_of[c] == card["card"])
+    own = list(state.hands[seat])
+    used = ({c for c in state.port if c >= 0} | {c for market in state.markets for c in market if c >= 0}
+            | set(own))
+    for face in faces[3:]:  # the rest of the seat's cards: unused edition cards of the same faces
+        pick = next(c for c in range(len(ed.cards)) if c not in used and ed.face_of[c] == face)
         used.add(pick)
         own.append(pick)
     state.hands = tuple(tuple(own) if s == seat else (0,) * size for s, size in enumerate(view["hand_sizes"]))
@@ -201,6 +210,19 @@ def _bangkok(view: dict[str, Any]) -> GameState:
     state.turns = (view["turn"] - 1) if view.get("turn") else 0
     built: GameState = state
     return built
+
+
+def _spare_face(view: dict[str, Any], rows: Callable[[list[list[dict[str, Any] | None]]], list[str]]) -> str:
+    """A face of which the view's edition has a card not on the port or in a market."""
+    from .bangkok._edition import load_edition
+
+    ed = load_edition(view["edition"] if isinstance(view["edition"], str) else None)
+    shown = " ".join(" ".join(rows(cells)) for cells in [view["port"], *view["markets"]]).split()
+    left = {face: sum(1 for f in ed.face_of if f == face) for face in set(ed.face_of)}
+    for face in shown:
+        if face != ".":
+            left[face] -= 1
+    return next(face for face in sorted(left) if left[face] > 0)
 
 
 BUILDERS: dict[str, FromView] = {"tindahan": _tindahan, "bastos": _bastos, "bangkok": _bangkok}

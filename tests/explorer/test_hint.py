@@ -213,3 +213,15 @@ def test_many_moves_the_search_compares_the_rule_of_thumbs_favourites_and_lists_
     for rest in suggestions[size:]:
         assert rest.samples == 0
         assert rest.reason.startswith(f"Not searched: the search compared the {size} moves")
+
+
+def test_a_bangkok_view_of_an_empty_hand_is_rebuilt() -> None:
+    # Another seat's hidden cards keep the rebuilt start playable: a start where every hand is empty
+    # would be refused as a game that could never end.
+    port = ["PZ PB PF", "ZB . ZF", "BF BZ FZ"]
+    state = explorer.new_game("bangkok", players=2, seed=1, start={"port": port, "hands": [[], ["PZ", "F"]]})
+    view = state.view(0)
+    rebuilt = from_view(view)
+    assert rebuilt.view(0)["hand"] == []
+    assert rebuilt.view(0)["hand_sizes"] == view["hand_sizes"] == [0, 2]
+    assert _without_ids(rebuilt.view(0)["port"]) == _without_ids(view["port"])
