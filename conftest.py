@@ -19,15 +19,14 @@ from pathlib import Path
 
 import pytest
 
+from explorer._compiled import MODULES
+
 ROOT = Path(__file__).parent
 
 # The compiled core's modules are imported from their build (explorer._compiled), whose __file__ is not
-# the .py that --doctest-modules would collect ("import file mismatch"); they hold no doctests.
-# (The list is explorer._compiled.MODULES; tests/explorer/test_compiled.py checks the two agree.)
-COMPILED_SOURCES = ["explorer/_playout_core.py", "explorer/_bangkok_playout.py", "explorer/_bangkok_moves.py",
-                    "explorer/_shuffle.py", "explorer/_fruit_playout.py", "explorer/_bastos_playout.py",
-                    "explorer/_klongs_board.py", "explorer/_klongs_playout.py",
-                    "explorer/klongs/_mechanics.py"]
+# the .py that --doctest-modules would collect ("import file mismatch"); they hold no doctests. The one
+# list of them is explorer._compiled.MODULES.
+COMPILED_SOURCES = [module.replace(".", "/") + ".py" for module in MODULES]
 collect_ignore = COMPILED_SOURCES
 
 

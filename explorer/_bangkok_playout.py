@@ -69,7 +69,6 @@ class FastPlayout(Playout):
                  "_kind_of", "_kinds", "_limits", "_markets", "_mask_of", "_occ", "_once", "_packed",
                  "_phase", "_placed", "_played", "_port", "_segs", "_sizes", "_solo", "_t", "_takes",
                  "_turns", "_wanted")
-    _pos: State
 
     def __init__(self, state: State) -> None:
         pos = object.__new__(type(state))
@@ -418,7 +417,8 @@ class FastPlayout(Playout):
     # ---- results ------------------------------------------------------------------------------
 
     def scores(self) -> list[int]:
-        return self._pos.scores()
+        pos: State = self._pos
+        return pos.scores()
 
     def state(self) -> State:
         start: State = self._state  # type: ignore[assignment]  # the base keeps a GameState

@@ -54,7 +54,6 @@ class BastosPlayout(Playout):
                  "_phase", "_picks", "_played", "_round", "_rounds", "_scores", "_trick", "_trump",
                  "_values", "_won", "_won_cards")
 
-    _pos: State
 
     def __init__(self, state: State, hands: list[list[int]]) -> None:
         pos = object.__new__(type(state))
@@ -111,7 +110,7 @@ class BastosPlayout(Playout):
             return 0
         hands = self._hands
         if not hands:  # a new round's cards, dealt when first asked (a roll-out to the round's end never is)
-            hands = self._hands = deal(self._state, self._round, self._deck, self._n)
+            hands = self._hands = deal(self._origin(), self._round, self._deck, self._n)
         hand = hands[seat]
         phase = self._phase
         if phase == PLAYING:
@@ -313,7 +312,7 @@ class BastosPlayout(Playout):
         return list(self._scores)
 
     def state(self) -> GameState:
-        start = self._state
+        start = self._origin()
         for index in self._played:
             start = start.play(start.legal_actions()[index])
         self._state, self._played = start, []

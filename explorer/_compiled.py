@@ -37,9 +37,8 @@ MODULES = (
     "explorer._shuffle",
     "explorer._fruit_playout",
     "explorer._bastos_playout",
-    "explorer._klongs_board",
-    "explorer._klongs_playout",
-    "explorer.klongs._mechanics",
+    "explorer.klongs._board",
+    "explorer.klongs._kernel",
 )
 
 #: The environment variable that forces pure Python (any value but "" and "0").

@@ -218,7 +218,7 @@ def _klongs(state: Any, seat: int, rng: random.Random) -> None:
     for s, want in slots.items():
         hands[s], pool = tuple(kept[s] + pool[:want]), pool[want:]
     assert not pool, "Klongs: the unseen boats do not fill the hidden places"
-    state.hands, state.stacks = tuple(hands), tuple(stacks)
+    state._redeal(hands, stacks)
 
 
 SAMPLERS: dict[str, Sampler] = {

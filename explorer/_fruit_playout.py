@@ -108,7 +108,6 @@ class TindahanPlayout(Playout):
                  "_played", "_returned", "_round", "_rounds", "_scores", "_stalls", "_tie", "_trick",
                  "_trump", "_trumped", "_won")
 
-    _pos: TindahanState
 
     def __init__(self, state: TindahanState, hands: list[list[int]]) -> None:
         pos = object.__new__(type(state))
@@ -169,7 +168,7 @@ class TindahanPlayout(Playout):
             return 0
         hands = self._hands
         if not hands:  # a new round's cards, dealt when first asked (a roll-out to the round's end never is)
-            hands = self._hands = deal(self._state, self._round, self._deck, self._n)
+            hands = self._hands = deal(self._origin(), self._round, self._deck, self._n)
         hand = hands[seat]
         tn = len(self._trick)
         if tn == 0:  # any card, or the cart to another stall
@@ -315,7 +314,7 @@ class TindahanPlayout(Playout):
         return list(self._scores)
 
     def state(self) -> GameState:
-        start = self._state
+        start = self._origin()
         for index in self._played:
             start = start.play(start.legal_actions()[index])
         self._state, self._played = start, []

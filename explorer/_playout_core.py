@@ -11,7 +11,7 @@ by move.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 try:
     from mypy_extensions import mypyc_attr
@@ -34,27 +34,35 @@ class Playout:
     # keeps a mutable copy there, and may keep the state it started from in ``_state``).
     __slots__ = ("_legal", "_pos", "_state")
 
-    def __init__(self, state: GameState, pos: GameState | None = None) -> None:
+    def __init__(self, state: GameState | None, pos: GameState | None = None) -> None:
         # A subclass passes its copy of the position here rather than setting ``_pos`` after this:
         # mypyc compiles an attribute's first assignment in ``__init__`` without releasing the old
         # value, so a second one leaked a reference to ``state`` per playout (every sampled deal of a
         # search stayed in memory: 1 GB after 100 strong-bot games; tests/explorer/test_playout.py).
-        self._state = state
-        self._pos = state if pos is None else pos
+        # A game's kernel, which is its own position, has no state here (``None``) unless it was
+        # copied from a public state to play out (``state()`` replays from it).
+        self._state: GameState | None = state
+        self._pos: Any = state if pos is None else pos
         self._legal: list[Hashable] | None = None
 
     @property
     def current_player(self) -> int | None:
-        return self._pos.current_player
+        return self._origin(self._pos).current_player
 
     @property
     def is_over(self) -> bool:
-        return self._pos.current_player is None
+        return self._origin(self._pos).current_player is None
+
+    def _origin(self, state: GameState | None = None) -> GameState:
+        """``state``, or the public state this playout was made from (a kernel has none of its own)."""
+        found = self._state if state is None else state
+        assert found is not None, "this playout was not made from a public state"
+        return found
 
     def legal(self) -> int:
         """How many actions the player to act may choose from (0 once over)."""
         if self._legal is None:
-            self._legal = list(self._state.legal_actions())
+            self._legal = list(self._origin().legal_actions())
         return len(self._legal)
 
     def notation(self, index: int) -> str:
@@ -69,12 +77,12 @@ class Playout:
         if self._legal is None:
             self.legal()
         assert self._legal is not None
-        self._state = self._pos = self._state.play(self._legal[index])
+        self._state = self._pos = self._origin().play(self._legal[index])
         self._legal = None
 
     def scores(self) -> list[int]:
-        return self._state.scores()
+        return self._origin().scores()
 
     def state(self) -> GameState:
         """The position reached, as an immutable public state."""
-        return self._state
+        return self._origin()

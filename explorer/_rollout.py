@@ -28,6 +28,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ._playout import Playout
+from .klongs._board import PHASES as PHASE_NAMES
 
 #: ``policy(playout, rng)`` -> the index of the action to play (the playout has a choice to make).
 Policy = Callable[[Playout, random.Random], int]
@@ -46,11 +47,11 @@ def _klongs_move(playout: Playout, rng: random.Random) -> int:
     n = playout.legal()
     if n <= 1:
         return 0
-    pos: Any = playout._pos
-    phase = pos.phase
+    k: Any = playout  # Klongs' playout is its kernel (``explorer.klongs._kernel``)
+    phase = PHASE_NAMES[k.phase]
     if phase == "turn":
         # A random placement; the heuristic keeps its movement cards (a move rates -1 to it).
-        places = getattr(playout, "_pc", 0)  # Klongs' playout counts them first (explorer._klongs_playout)
+        places = k.placements()  # counted first
         if places:
             return rng.randrange(places)
         index = 0
@@ -67,69 +68,62 @@ def _klongs_move(playout: Playout, rng: random.Random) -> int:
     if phase == "inspect":
         to_hand = [i for i, a in enumerate(names) if a.endswith(">hand")]
         return rng.choice(to_hand) if to_hand else rng.randrange(n)
-    decode = pos.ed.tables.decode
-    seat = pos.to_act
-    landings: dict[int, tuple[int, Counter[int]]] = {}  # a market day lists each landing many times
-    values = [_klongs_value(pos, seat, decode[a], landings) for a in names]
+    decode = k.t.ed.tables.decode
+    landings: dict[int, tuple[int, dict[int, int]]] = {}  # a market day lists each landing many times
+    values = [_klongs_value(k, k.act, decode[a], landings) for a in names]
     top = max(values)
     return rng.choice([i for i, v in enumerate(values) if v >= top - 1e-9])
 
 
-def _klongs_value(pos: Any, seat: int, decoded: tuple[str, int, Any],
-                  landings: dict[int, tuple[int, Counter[int]]]) -> float:
-    """The heuristic bot's rating of a claim, steal or scoring (``klongs._bot``), on the state's fields."""
+def _klongs_value(k: Any, seat: int, decoded: tuple[str, int, Any],
+                  landings: dict[int, tuple[int, dict[int, int]]]) -> float:
+    """The heuristic bot's rating of a claim, steal or scoring (``klongs._bot``), on the kernel's fields."""
     kind, a, b = decoded
-    ed, board = pos.ed, pos.board
+    ed, board = k.t.ed, k.board
     if kind == "decline":
         return 0.0
     if kind == "merchant":
         if a < 0:
             return 5.0
-        return float(ed.boats[board[pos.placed]].baskets - ed.boats[board[a]].baskets) - 0.5
+        return float(ed.boats[board[k.placed]].baskets - ed.boats[board[a]].baskets) - 0.5
     if kind == "steal":
         if a < 0:
             return 0.0
         boat = board[a]
-        owner = pos.owner[boat]
+        owner = k.owner[boat]
         face = ed.boats[boat]
         value: float = face.baskets + (3.0 if owner not in (seat, -1) else -2.0)
         if b == "stock":
-            held = sum(1 for x in pos.stocks[seat] if ed.boats[x].goods == face.goods)
+            held = sum(1 for x in k.stocks[seat] if ed.boats[x].goods == face.goods)
             value += held + (0.5 if face.goods else -1.0)
         return value
     if kind == "score":
-        from .klongs._mechanics import landing_value
-
         if a not in landings:
-            landings[a] = landing_value(pos, a)
+            landings[a] = (k.landing_value(a), k.merchants_at(a))
         value, merchants = landings[a]
         mine = merchants.get(seat, 0) * value
         rival = max((v for s, v in merchants.items() if s != seat), default=0) * value
         face = ed.boats[board[b]]
-        held = sum(1 for x in pos.stocks[seat] if ed.boats[x].goods == face.goods) + 1 if face.goods else 0
+        held = sum(1 for x in k.stocks[seat] if ed.boats[x].goods == face.goods) + 1 if face.goods else 0
         return float(mine - rival + held)
     return 0.0
 
 
 def _klongs_prepare(playout: Playout) -> None:
-    """Nobody moves a boat in a roll-out (the policy never would): without movement cards the fast
+    """Nobody moves a boat in a roll-out (the policy never would): without movement cards the
     playout skips listing the moves every turn and the optional move after each placement, which made
     a roll-out with the policy twice as slow as a random one (random seats spend their cards at once)."""
-    put_away = getattr(playout, "put_cards_away", None)
-    if put_away is not None:
-        put_away()
-    else:
-        pos: Any = playout._pos
-        pos.cards = (0,) * pos.players
+    k: Any = playout
+    k.put_cards_away()
 
 
 def _klongs_leaf(playout: Playout) -> list[float]:
-    pos: Any = playout._pos
+    k: Any = playout
     scores = [float(s) for s in playout.scores()]
     if playout.is_over:
         return scores  # the stock is scored already
-    boats = pos.ed.boats
-    for seat, stock in enumerate(pos.stocks):
+    boats = k.t.ed.boats
+    for seat, stock in enumerate(k.stocks):
         counts = Counter(boats[b].goods for b in stock if boats[b].goods)
         scores[seat] += sum(n * (n + 1) // 2 for n in counts.values())
     return scores

@@ -1,4 +1,4 @@
-"""The two scoring formulas, as pure functions shared by the engine and the public helpers."""
+"""The public scoring helpers, over the kernel's two formulas (``_board``)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from .._options import resolve_options
+from ._board import landing_points as board_landing_points
+from ._board import stock_points as good_points
 from ._notation import COLOURS, GOODS, SPECIALS
 from ._options import OPTIONS
 
@@ -14,16 +16,15 @@ from ._options import OPTIONS
 def landing_points(
     baskets: Sequence[int], thieves: Sequence[bool], cookshops: int, two_cookshops: str
 ) -> int:
-    """What one merchant around a landing earns: baskets without the thieves', doubled by a cookshop."""
-    value = sum(b for b, thief in zip(baskets, thieves, strict=True) if not thief)
-    if cookshops:
-        value *= 2 ** cookshops if two_cookshops == "each" else 2
-    return value
+    """What one merchant around a landing earns (the kernel's rule, ``_board.landing_points``)."""
+    if len(baskets) != len(thieves):
+        raise ValueError(f"{len(baskets)} basket counts for {len(thieves)} boats")
+    return board_landing_points(list(baskets), list(thieves), cookshops, two_cookshops == "each")
 
 
 def stock_value(counts: Iterable[int]) -> int:
-    """1 + 2 + ... + n for each good held n times."""
-    return sum(n * (n + 1) // 2 for n in counts)
+    """1 + 2 + ... + n for each good held n times (the kernel's rule, ``_board.stock_points``)."""
+    return sum(good_points(n) for n in counts)
 
 
 def _rules(rules: dict[str, Any]) -> dict[str, Any]:

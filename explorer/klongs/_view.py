@@ -16,6 +16,7 @@ from ._mechanics import HOOD_LIMIT
 from ._notation import COLOURS, TEMPLATES, boat_words, parse
 
 if TYPE_CHECKING:
+    from ._board import Said
     from ._edition import Edition
     from ._state import State
 
@@ -284,19 +285,6 @@ def label(state: State, notation: str) -> str:
         left = len(state.stacks[action.stack - 1])
         return f"Draw from stack {action.stack} ({_STACKS[action.stack]}, {left} left)"
     return "End your turn without moving a boat" if kind == "end" else "Pass: you cannot place a boat"
-
-
-class Said:
-    """One public event as raw data ``(seat, action, kind, *details)``, linked to the one before (states
-    share their history). Its dict, text included, is written the first time a view asks for it, and the
-    list of all dicts up to it is kept, so the next view costs a list copy, not a rebuild."""
-
-    __slots__ = ("entries", "prev", "raw")
-
-    def __init__(self, raw: tuple[Any, ...], prev: Said | None) -> None:
-        self.raw = raw
-        self.prev = prev
-        self.entries: list[dict[str, Any]] | None = None
 
 
 def event_entries(state: State) -> list[dict[str, Any]]:

@@ -1,10 +1,10 @@
-"""Klongs' playout path under every rules option, edition and phase, from anywhere in a game.
+"""Klongs' kernel against the retired state, under every rules option, edition and phase.
 
-``test_playout.py`` compares every game's playout with the public API from new games with sampled
-options; Klongs' playout keeps rule code of its own (the position in lists and bitmasks, each
-phase's actions counted from masks), so here it also meets random values of all its options at
-once, a user's edition, every phase as a starting point, the rulebook's scenario positions, and
-its scores and the fields the strong bot's roll-out policy reads of ``_pos`` at every step.
+The kernel (the game package's ``_kernel`` module) replaced the state's own rule code and the playout's copy
+of it. Until the oracle goes, the retired state (``_oracle_klongs_state``, with its mechanics) plays
+beside the kernel's state and its playout move by move: random values of all the options at once, a
+user's edition, every phase as a starting point, the rulebook's scenario positions; legal actions,
+score sheets, every seat's view, snapshots and the fields the bot and the refusals read must agree.
 
 ``CONFORMANCE_GAMES`` sets how many random games the first test plays (default 100; the issue's
 proof ran it with thousands).
@@ -12,6 +12,7 @@ proof ran it with thousands).
 
 from __future__ import annotations
 
+import json
 import os
 import random
 from typing import Any
@@ -29,11 +30,20 @@ from explorer.klongs.examples import (
     inspector_position,
 )
 
+from ._oracle_klongs_state import State as Oracle
 from .test_klongs_editions import small_edition
 
+for _name in ("GAME", "RULES", "OPTIONS", "MIN_PLAYERS", "MAX_PLAYERS", "SEAT_NAMES"):
+    setattr(Oracle, _name, getattr(State, _name))
+#: The state's fields that the view, the refusals and the bot read.
+FIELDS = ("board", "occ", "full", "owner", "mine", "hands", "stacks", "stocks", "discard", "supply", "cards",
+          "entered", "seen", "lukphat", "lines", "turn", "moved", "placed", "pending_market", "passes",
+          "master", "market_days", "skip_draw", "market")
+
 GAMES = max(20, int(os.environ.get("CONFORMANCE_GAMES", "100")))
-#: Every phase a Klongs position can be in while a seat acts.
+#: Every phase a Klongs position can be in while a seat acts, in the kernel's order (its ints).
 PHASES = ("turn", "possess", "thief", "inspect", "after", "market", "draw")
+PHASE_NAMES = (*PHASES, "over")
 
 
 def random_rules(rng: random.Random) -> dict[str, Any]:
@@ -41,29 +51,54 @@ def random_rules(rng: random.Random) -> dict[str, Any]:
     return {name: rng.choice(option.choices) for name, option in OPTIONS.items() if option.choices}
 
 
+def oracle_of(state: Any) -> Any:
+    """The retired state (``_oracle_klongs_state``) at ``state``'s position, replayed from its start."""
+    old: Any = Oracle.new(state.players, state.seed, edition=state.edition, **state.rules)
+    for action in state.actions():
+        old = old.play(action)
+    return old
+
+
+def same_table(state: Any, old: Any) -> None:
+    """The kernel's state and the retired one agree on everything a reader of the state sees."""
+    assert state.to_act == old.to_act and state.phase == old.phase
+    assert state.score_sheet() == old.score_sheet() and state.scores() == old.scores()
+    for name in FIELDS:
+        assert getattr(state, name) == getattr(old, name), name
+    for seat in range(state.players):
+        assert json.dumps(state.view(seat), sort_keys=True) == json.dumps(old.view(seat), sort_keys=True)
+    assert state.snapshot() == old.snapshot() and state.board_text() == old.board_text()
+
+
 def same_position(fast: Any, state: Any) -> None:
-    """What the search and the roll-out policy read of the playout and of its ``_pos``."""
-    pos = fast._pos
+    """What the search and the roll-out policy read of the playout (the kernel without a log)."""
     assert fast.current_player == state.current_player and fast.is_over == state.is_over
     assert fast.scores() == state.scores()
-    assert pos.phase == state.phase and pos.to_act == state.to_act
+    assert PHASE_NAMES[fast.phase] == state.phase
     if not state.is_over:
-        assert pos.turn == state.turn and pos.placed == state.placed
-    assert list(pos.board) == list(state.board) and list(pos.owner) == list(state.owner)
-    assert list(pos.supply) == list(state.supply) and list(pos.cards) == list(state.cards)
-    for mine, theirs in (("hands", "hands"), ("stocks", "stocks"), ("stacks", "stacks")):
-        assert [list(x) for x in getattr(pos, mine)] == [list(x) for x in getattr(state, theirs)]
+        assert fast.turn == state.turn and fast.placed == state.placed
+    assert fast.board == list(state.board) and fast.owner == list(state.owner)
+    assert fast.supply == list(state.supply) and fast.cards == list(state.cards)
+    for name in ("hands", "stocks", "stacks"):
+        assert getattr(fast, name) == [list(x) for x in getattr(state, name)]
 
 
-def follow(state: GameState, rng: random.Random, *, every_list: bool = True) -> GameState:
-    """Play ``state`` to its end by random indices on its playout and the public API side by side,
-    comparing at every step the legal actions (all of them, or the count and the one chosen)."""
+def follow(state: GameState, rng: random.Random, *, every_list: bool = True, views: int = 1) -> GameState:
+    """Play ``state`` to its end by random indices on the retired state, the kernel's state and its
+    playout side by side, comparing at every step the legal actions (all of them, or the count and
+    the one chosen), and the whole table every ``views`` steps (and at the end)."""
     fast = state.playout()
+    old = oracle_of(state)
+    step = 0
     while True:
         same_position(fast, state)
+        if step % views == 0 or state.is_over:
+            same_table(state, old)
+        step += 1
         if state.is_over:
             break
         legal = [str(a) for a in state.legal_actions()]
+        assert [str(a) for a in old.legal_actions()] == legal
         assert fast.legal() == len(legal)
         if every_list:
             assert [fast.notation(i) for i in range(len(legal))] == legal
@@ -71,6 +106,7 @@ def follow(state: GameState, rng: random.Random, *, every_list: bool = True) -> 
         assert fast.notation(choice) == legal[choice]
         fast.apply(choice)
         state = state.play(legal[choice])
+        old = old.play(legal[choice])
     assert fast.legal() == 0 and fast.current_player is None
     assert fast.state() == state
     return state
@@ -87,7 +123,7 @@ def test_the_playout_follows_the_public_api_under_random_options() -> None:
         seen.update(rules.items())
         state = explorer.new_game("klongs", players=2 + index % 3, seed=7000 + index,
                                   edition=edition if index % 7 == 3 else None, **rules)
-        follow(state, rng, every_list=index < 30)
+        follow(state, rng, every_list=index < 30, views=1 if index < 10 else 9)
     assert all((name, value) in seen for name, option in OPTIONS.items() for value in option.choices or ())
 
 

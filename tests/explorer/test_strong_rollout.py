@@ -11,6 +11,9 @@ import explorer
 from explorer._determinize import determinize
 from explorer._rollout import LEAVES, POLICIES, PREPARES, SELLER_CHANCE
 
+#: The phases of Klongs' kernel, by their ints.
+KERNEL_PHASES = ("turn", "possess", "thief", "inspect", "after", "market", "draw", "over")
+
 
 def test_klongs_roll_outs_claim_score_and_keep_the_movement_cards_as_the_heuristic_does() -> None:
     policy, prepare = POLICIES["klongs"], PREPARES["klongs"]
@@ -21,8 +24,8 @@ def test_klongs_roll_outs_claim_score_and_keep_the_movement_cards_as_the_heurist
         playout = determinize(state, 0, rng).playout()
         prepare(playout)
         while not playout.is_over:
-            pos: Any = playout._pos
-            phase, seat = pos.phase, pos.to_act
+            pos: Any = playout  # Klongs' playout is its kernel: the position's fields are its own
+            phase, seat, ed = KERNEL_PHASES[pos.phase], pos.act, pos.t.ed
             options = [playout.notation(i) for i in range(playout.legal())]
             action = options[policy(playout, rng)]
             if phase == "possess" and pos.supply[seat]:
@@ -32,11 +35,11 @@ def test_klongs_roll_outs_claim_score_and_keep_the_movement_cards_as_the_heurist
                 seen["scored"] += action != "decline"
                 if action == "decline":  # only when no landing on offer pays the seat more than a rival
                     for option in options[:-1]:
-                        _, landing, _ = pos.ed.tables.decode[option]
-                        boats = [pos.board[s] for s in pos.ed.landing_spaces[landing]]
+                        _, landing, _ = ed.tables.decode[option]
+                        boats = [pos.board[s] for s in ed.landing_spaces[landing]]
                         owners = Counter(pos.owner[b] for b in boats if pos.owner[b] >= 0)
                         rival = max((n for o, n in owners.items() if o != seat), default=0)
-                        faces = [pos.ed.boats[b] for b in boats]
+                        faces = [ed.boats[b] for b in boats]
                         paid = sum(f.baskets for f in faces if f.special != "thief")
                         assert owners[seat] <= rival or not paid
             seen[phase] += 1
@@ -52,7 +55,7 @@ def test_klongs_leaves_count_the_stock_as_the_final_scoring_will() -> None:
     playout = determinize(state, 0, rng).playout()
     while not playout.is_over:
         before = playout.scores()
-        pos: Any = playout._pos
+        pos: Any = playout
         stocks = [len(s) for s in pos.stocks]
         leaf = LEAVES["klongs"](playout)
         assert all(value >= score for value, score in zip(leaf, before, strict=True))
