@@ -5,14 +5,15 @@ holds the view's hand and whose other seats hold placeholders of the right sizes
 those anew for every sample (``explorer._determinize``), as it does for a real state. Nothing hidden
 is in a view, so nothing hidden can reach the bot.
 
+Klongs' view carries its whole public table (the board with owners, the stocks, the discard, the
+boats every seat saw go into a hand, the market day under way): ``klongs.State.from_view`` builds the
+position from it, the unseen boats as placeholders in the other hands and the stacks.
+
 A view carries the whole public table of the trick games (Tindahan, Bastos!): the trick, the stalls or
 value table, the score sheet, and the round's plays in its events. Bangkok's view has the port, the
 markets, the seat's hand and tile, the piles' sizes and the phase: the table is set up through the
 game's own ``start`` option (port and markets by their faces; card ids may differ from the table's,
-which nothing but ids tells apart) and the seat's cards put in its hand. Klongs' state keeps much
-more than its view shows in machine form (merchants' bitmasks, the market-day steps, the boats once
-seen face up), so the strong Klongs bot reads the public position from the table it sits at
-(``StrongBot.watch``), dealing the hidden parts anew all the same.
+which nothing but ids tells apart) and the seat's cards put in its hand.
 """
 
 from __future__ import annotations
@@ -225,4 +226,12 @@ def _spare_face(view: dict[str, Any], rows: Callable[[list[list[dict[str, Any] |
     return next(face for face in sorted(left) if left[face] > 0)
 
 
-BUILDERS: dict[str, FromView] = {"tindahan": _tindahan, "bastos": _bastos, "bangkok": _bangkok}
+def _klongs(view: dict[str, Any]) -> GameState:
+    from .klongs import State
+
+    built: GameState = State.from_view(view)
+    return built
+
+
+BUILDERS: dict[str, FromView] = {"tindahan": _tindahan, "bastos": _bastos, "bangkok": _bangkok,
+                                 "klongs": _klongs}

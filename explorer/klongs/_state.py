@@ -30,6 +30,13 @@ from ._start import place_start, resolve_position
 from ._view import board_text, event_entries, label, snapshot, view
 
 
+def unseen_take(known: list[int], size: int, unseen: list[int]) -> list[int]:
+    """A hand of ``size`` boats: the ``known`` ones, then boats taken from ``unseen`` (which shrinks)."""
+    out = known + unseen[: size - len(known)]
+    del unseen[: size - len(known)]
+    return out
+
+
 class State(GameState):
     """A Bangkok Klongs position. Start one with ``explorer.new_game("klongs", ...)`` or
     :meth:`from_position` for a scenario."""
@@ -56,6 +63,62 @@ class State(GameState):
         ``to_move``. Boats are ids or faces, see ``explorer.klongs._start``; the boats not named
         are shuffled into the stack(s) by ``seed``."""
         return cls.new(players, seed, edition=edition, start=position, **rules)
+
+    @classmethod
+    def from_view(cls, view: dict[str, Any]) -> Self:
+        """A position with ``view``'s public table and its seat's hand, the other hands and the stacks
+        filled with boats nobody has seen (a search deals them anew: ``explorer._determinize``).
+        Nothing hidden is in a view, so nothing hidden reaches whoever plays from it."""
+        players, seat = view["players"], view["seat"]
+        rules = {k: v for k, v in view["rules"].items() if k != "start"}
+        state = cls.new(players, 0, edition=view["edition"], **rules)
+        ed = state.ed
+        ids = ed.boat_index
+        board, owner = [-1] * len(ed.spaces), [-1] * len(ed.boats)
+        for space, face in view["board"].items():
+            boat = board[ed.index[space]] = ids[face["id"]]
+            owner[boat] = COLOURS.index(face["owner"]) if face["owner"] in COLOURS else -1
+        known = [[ids[face["id"]] for face in hand] for hand in view["known_in_hands"]]
+        seen = {b for b in board if b >= 0} | {b for hand in known for b in hand}
+        known[seat] = [ids[face["id"]] for face in view["hand"]]
+        stocks = [[ids[face["id"]] for face in stock] for stock in view["stocks"]]
+        discard = [ids[face["id"]] for face in view["discard"]]
+        shown = {b for b in board if b >= 0} | set(discard)
+        shown |= {b for group in (*known, *stocks) for b in group}
+        unseen = [b for b in range(len(ed.boats)) if b not in shown]
+        # Stacks first, each of the boats it can hold ("more tactics": neutral ones, then the others).
+        stacks: list[list[int]] = []
+        for which, size in enumerate(view["stacks"]):
+            kinds = len(view["stacks"])
+            fits = [b for b in unseen if kinds == 1 or ed.boats[b].neutral == (which == 0)][:size]
+            fits += [b for b in unseen if b not in fits][: size - len(fits)]
+            stacks.append(fits)
+            unseen = [b for b in unseen if b not in fits]
+        hands = [known[s] if s == seat else unseen_take(known[s], view["hand_sizes"][s], unseen)
+                 for s in range(players)]
+        k = build(tables_for(ed), players, rules | {"start": None}, board, owner, hands, stacks, stocks,
+                  list(view["supply"]), list(view["movement_cards"]), list(view["entered"]), view["lukphat"])
+        k.discard = discard
+        k.seen = sum(1 << b for b in seen | set(discard) | {b for stock in stocks for b in stock})
+        for line in view["sheet"]:
+            k.points[line["seat"]] += line["points"]
+        k.lines = tuple(ScoreLine(line["seat"], line["label"], line["points"], line["rule"], line["round"])
+                        for line in view["sheet"])
+        k.market_days = view["market_days_held"]
+        k.phase, k.turn = PHASES.index(view["phase"]), view["turn"] if view["turn"] is not None else 0
+        k.act = -1 if view["current_player"] is None else view["current_player"]
+        k.moved, k.placed = view["moved_this_turn"], ed.index[view["placed"]] if view["placed"] else -1
+        k.pending = MARKET_NAMES.index(view["market_due"]) if view["market_due"] else 0
+        k.passes, k.skip = view["passes_in_a_row"], view["next_draw_skipped"]
+        k.master = ed.landing_index[view["master"]] if view["master"] else -1
+        market = view["market"]
+        if market is not None:
+            k.mkind, k.causer = MARKET_NAMES.index(market["kind"]), market["causer"]
+            k.order = list(market["order"])
+            k.mindex, k.idle = market["step"], market["idle"]
+        state._k = k
+        state._sync()
+        return state
 
     @classmethod
     def _resolve_edition(cls, edition: Any) -> Edition:

@@ -79,12 +79,12 @@ def _targets(state: State, seat: int) -> dict[str, dict[str, list[str]]]:
 def _market(state: State) -> dict[str, Any] | None:
     if state.market is None:
         return None
-    kind, causer, order, index, _idle = state.market
+    kind, causer, order, index, idle = state.market
     n = state.players
     shown = order if kind == "big" else order[:n]
     round_ = None if kind == "big" else min(2, index // n + 1)
     return {"kind": kind, "causer": causer, "order": list(order), "shown_order": list(shown), "step": index,
-            "scorer": state.to_act, "round": round_,
+            "idle": idle, "scorer": state.to_act, "round": round_,
             "title": "Big Market Day" if kind == "big" else f"Little Market Day, round {round_} of 2",
             "text": _MARKET_TEXT[kind]}
 
@@ -209,6 +209,10 @@ def view(state: State, seat: int) -> dict[str, Any]:
         "merchants_on_board": on_board,
         "movement_cards": list(state.cards),
         "moved_this_turn": state.moved,
+        # Boats in a hand that everyone saw go there (a thief's or an inspector's catch), per seat.
+        "known_in_hands": [[boats[b].face() for b in hand if state.seen >> b & 1] for hand in state.hands],
+        "passes_in_a_row": state.passes,
+        "next_draw_skipped": state.skip_draw,
         "entered": list(state.entered),
         "entry_spaces": [ed.spaces[s] for s in mech.spaces(ed, ed.entry_mask(state.players))],
         "track": [{"points": p, "market": m} for p, m in zip(ed.track_points, ed.track_market, strict=True)],

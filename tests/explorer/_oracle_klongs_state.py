@@ -160,7 +160,8 @@ class State(GameState):  # the retired Klongs state: the kernel's oracle
         from explorer.klongs._kernel import build
 
         k = build(tables_for(self.ed), self.players, self.rules, list(self.board), list(self.owner),
-                  [list(h) for h in self.hands], [list(s) for s in self.stacks], [list(s) for s in self.stocks],
+                  [list(h) for h in self.hands], [list(s) for s in self.stacks],
+                  [list(s) for s in self.stocks],
                   list(self.supply), list(self.cards), list(self.entered), self.lukphat)
         k.phase, k.moved, k.placed = PHASES.index(self.phase), self.moved, self.placed
         k.mkind = 0 if self.market is None else MARKET_CODES[self.market[0]]

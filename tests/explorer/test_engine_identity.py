@@ -56,6 +56,20 @@ def mangled(action: str, rng: random.Random) -> str:
     return action[:at] + rng.choice("PZBF!@>=,:1234abcRCLT.x") + action[at + 1:]
 
 
+#: View keys added after the digests were written (what was there is pinned; these are checked by
+#: their own tests): Klongs' public facts the strong bot rebuilds a table from (session 25).
+ADDED_VIEW_KEYS = {"klongs": ("known_in_hands", "passes_in_a_row", "next_draw_skipped")}
+ADDED_MARKET_KEYS = {"klongs": ("idle",)}
+
+
+def pinned_view(game: str, view: dict[str, Any]) -> dict[str, Any]:
+    """``view`` without the keys added since the digests were written."""
+    out = {k: v for k, v in view.items() if k not in ADDED_VIEW_KEYS.get(game, ())}
+    if isinstance(out.get("market"), dict):
+        out["market"] = {k: v for k, v in out["market"].items() if k not in ADDED_MARKET_KEYS.get(game, ())}
+    return out
+
+
 def dump(value: Any) -> bytes:
     return json.dumps(value, sort_keys=True, default=repr).encode()
 
@@ -88,7 +102,7 @@ def digest(game: str, index: int) -> str:
         if step % 23 == 5:
             seat = state.current_player
             assert seat is not None
-            sha.update(dump(state.view(seat)))
+            sha.update(dump(pinned_view(game, state.view(seat))))
         choice = rng.randrange(len(legal))
         state = state.play(notations[choice] if rng.random() < 0.7 else legal[choice])
         step += 1
@@ -96,7 +110,7 @@ def digest(game: str, index: int) -> str:
     sha.update(dump([state.scores(), list(state.score_sheet()), repr(state.outcome())]))
     sha.update(dump(refusal(state, "no-such-action")))
     for seat in range(players):
-        sha.update(dump(state.view(seat)))
+        sha.update(dump(pinned_view(game, state.view(seat))))
         sha.update(state.board_text(seat).encode())
     return sha.hexdigest()[:24]
 

@@ -18,8 +18,8 @@ from explorer._fromview import from_view
 POSITIONS = [("tindahan", 4, 9), ("bastos", 3, 14), ("bangkok", 2, 6), ("klongs", 2, 7)]
 
 
-def _position(game: str, players: int, moves: int, seed: int = 3) -> GameState:
-    state = explorer.new_game(game, players=players, seed=seed)
+def _position(game: str, players: int, moves: int, seed: int = 3, **rules: Any) -> GameState:
+    state = explorer.new_game(game, players=players, seed=seed, **rules)
     rng = random.Random(seed)
     for _ in range(moves):
         if state.is_over:
@@ -140,10 +140,12 @@ def _without_ids(value: Any) -> str:
 
 
 @pytest.mark.parametrize(("game", "players"), [("tindahan", 3), ("tindahan", 5), ("bastos", 3), ("bastos", 4),
-                                               ("bangkok", 1), ("bangkok", 2), ("bangkok", 4)])
+                                               ("bangkok", 1), ("bangkok", 2), ("bangkok", 4),
+                                               ("klongs", 2), ("klongs", 3), ("klongs", 4)])
 def test_a_table_is_rebuilt_from_a_view(game: str, players: int) -> None:
     for seed in range(4):
-        state = _position(game, players, (20 + 45 * seed) // (4 if game == "bangkok" else 1), seed)
+        state = _position(game, players, (20 + 45 * seed) // (4 if game == "bangkok" else 1), seed,
+                          **({"more_tactics": True} if game == "klongs" and seed % 2 else {}))
         if state.is_over:
             continue
         seat = state.current_player
@@ -225,3 +227,46 @@ def test_a_bangkok_view_of_an_empty_hand_is_rebuilt() -> None:
     assert rebuilt.view(0)["hand"] == []
     assert rebuilt.view(0)["hand_sizes"] == view["hand_sizes"] == [0, 2]
     assert _without_ids(rebuilt.view(0)["port"]) == _without_ids(view["port"])
+
+
+def test_a_klongs_table_is_rebuilt_from_a_view_in_every_phase() -> None:
+    # Every seat's view, at every step of random games under random readings: the rebuilt table shows
+    # the seat the same view (the events aside: a rebuilt table has no history), lists the same legal
+    # actions, holds the same boats and merchants, and a sample dealt from it plays to the end.
+    options = explorer.game_class("klongs").OPTIONS
+    phases: set[str] = set()
+    for seed in range(6):
+        rng = random.Random(seed)
+        rules = {name: rng.choice(o.choices) for name, o in options.items() if o.choices}
+        state = explorer.new_game("klongs", players=2 + seed % 3, seed=seed, **rules)
+        while not state.is_over:
+            seat = rng.randrange(state.players) if rng.random() < 0.3 else state.current_player
+            assert seat is not None
+            view = state.view(seat)
+            rebuilt = from_view(view)
+            again = rebuilt.view(seat)
+            assert {k: _without_ids(v) for k, v in again.items() if k != "events"} == {
+                k: _without_ids(v) for k, v in view.items() if k != "events"}
+            assert rebuilt.inventory() == state.inventory()
+            phases.add(str(view["phase"]))
+            if rng.random() < 0.05:
+                playout = determinize(rebuilt, seat, rng).playout()
+                while not playout.is_over:
+                    playout.apply(rng.randrange(playout.legal()))
+            state = state.play(rng.choice(state.legal_actions()))
+    assert phases >= {"turn", "possess", "after", "market", "draw"}, phases
+
+
+def test_the_strong_klongs_bot_plays_from_a_view_alone() -> None:
+    state = explorer.new_game("klongs", players=3, seed=4)
+    rng = random.Random(4)
+    for _ in range(30):
+        state = state.play(rng.choice(state.legal_actions()))
+    bot = explorer.bots.make_bot("klongs", "strong", seed=1)  # as the contract builds it: no table watched
+    while len(state.legal_actions()) < 3:
+        state = state.play(rng.choice(state.legal_actions()))
+    seat = state.current_player
+    assert seat is not None
+    choice = bot.choose(state.view(seat))
+    assert choice in [str(a) for a in state.legal_actions()]
+    assert bot.last is not None and bot.last.stats  # it searched (it did not only keep the heuristic's move)

@@ -32,7 +32,7 @@ def test_strong_is_a_bot_kind() -> None:
     assert make_bot("tindahan", "strong", 1).name == "strong"
 
 
-@pytest.mark.parametrize(("game", "players"), [("tindahan", 3), ("bastos", 3), ("bangkok", 3)])
+@pytest.mark.parametrize(("game", "players"), [("tindahan", 3), ("bastos", 3), ("bangkok", 3), ("klongs", 3)])
 def test_the_strong_bot_plays_a_whole_game_from_its_views_alone(game: str, players: int) -> None:
     # No watch: every choice is made from the view (the table is rebuilt from it), and every one is legal
     # (Table.play refuses an illegal move).
@@ -49,12 +49,6 @@ def test_the_same_seed_plays_the_same_game() -> None:
     records = [_play("tindahan", 3, 9, {0: _strong("tindahan", 5), 1: "heuristic", 2: "heuristic"},
                      watch=False).to_record() for _ in range(2)]
     assert records[0] == records[1]
-
-
-def test_without_a_table_klongs_says_how_to_seat_it() -> None:
-    state = explorer.new_game("klongs", players=2, seed=1)
-    with pytest.raises(NotImplementedError, match="watch"):
-        _strong("klongs", 1).choose(state.view(0))
 
 
 def test_a_watched_table_must_be_at_the_views_position() -> None:
