@@ -475,6 +475,38 @@ class Board(Playout):
         first = ranked[0][3]
         return [(first + i) % n for i in range(n)]
 
+    # ---- finding a counted action (the kernel's legal() counts) ----------------------------------
+
+    def _checked(self, index: int) -> int:
+        """The count of legal actions, once ``index`` is known to be one of them."""
+        count = self._count if self._count >= 0 else self.legal()
+        if not 0 <= index < count:
+            raise IndexError(f"legal action {index} of {count}")
+        return count
+
+    def _place_at(self, index: int) -> tuple[int, int]:
+        """(position in the hand, space) of placement ``index``."""
+        special = self.t.special
+        hand = self.hands[self.act]
+        for at in range(len(hand)):
+            thief = special[hand[at]] == THIEF
+            size = self._gc if thief else self._tc
+            if index < size:
+                return at, nth_space(self.t, self._gt if thief else self._tg, index)
+            index -= size
+        raise AssertionError("counted actions and listed actions disagree")
+
+    def _move_at(self, index: int) -> tuple[int, int]:
+        """(from, to) of move ``index``."""
+        opens = self._mopen
+        for k in range(len(opens)):
+            open_ = opens[k]
+            size = open_.bit_count()
+            if index < size:
+                return self._msrc[k], nth_space(self.t, open_, index)
+            index -= size
+        raise AssertionError("counted actions and listed actions disagree")
+
     # ---- boats coming and going ---------------------------------------------------------------
 
     def _refull(self, space: int) -> None:

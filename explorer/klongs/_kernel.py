@@ -42,6 +42,7 @@ from ._board import (
     Tables,
     any_left,
     boat_merchants,
+    mask_spaces,
     nth_space,
     stock_points,
 )
@@ -206,38 +207,6 @@ class Kernel(Board):
         """On a turn, how many of the counted actions are placements (they come first)."""
         return self._pc
 
-    # ---- finding an action ----------------------------------------------------------------------
-
-    def _checked(self, index: int) -> int:
-        """The count of legal actions, once ``index`` is known to be one of them."""
-        count = self._count if self._count >= 0 else self.legal()
-        if not 0 <= index < count:
-            raise IndexError(f"legal action {index} of {count}")
-        return count
-
-    def _place_at(self, index: int) -> tuple[int, int]:
-        """(position in the hand, space) of placement ``index``."""
-        special = self.t.special
-        hand = self.hands[self.act]
-        for at in range(len(hand)):
-            thief = special[hand[at]] == THIEF
-            size = self._gc if thief else self._tc
-            if index < size:
-                return at, nth_space(self.t, self._gt if thief else self._tg, index)
-            index -= size
-        raise AssertionError("counted actions and listed actions disagree")
-
-    def _move_at(self, index: int) -> tuple[int, int]:
-        """(from, to) of move ``index``."""
-        opens = self._mopen
-        for k in range(len(opens)):
-            open_ = opens[k]
-            size = open_.bit_count()
-            if index < size:
-                return self._msrc[k], nth_space(self.t, open_, index)
-            index -= size
-        raise AssertionError("counted actions and listed actions disagree")
-
     def notation(self, index: int) -> str:
         count = self._checked(index)
         t = self.t
@@ -275,8 +244,35 @@ class Kernel(Board):
         return "draw:2" if index else "draw:1"
 
     def notations(self) -> list[str]:
-        """Every legal action's notation, in order."""
-        return [self.notation(i) for i in range(self.legal())]
+        """Every legal action's notation, in order (what ``notation(i)`` says for each ``i``, written a
+        mask at a time: the public ``legal_actions()``)."""
+        count = self.legal()
+        phase = self.phase
+        if phase != TURN and phase != AFTER:
+            return [self.notation(i) for i in range(count)]
+        t = self.t
+        out: list[str] = []
+        if phase == TURN:
+            if self._pc:
+                spaces = mask_spaces(t, self._tg)
+                guarded = mask_spaces(t, self._gt) if self._gc else spaces
+                special = t.special
+                for boat in self.hands[self.act]:
+                    row = t.place[boat]
+                    for space in guarded if special[boat] == THIEF else spaces:
+                        out.append(row[space])
+            else:
+                out.append("pass")
+            if count == len(out):
+                return out
+        opens = self._mopen
+        for k in range(len(opens)):
+            row = t.move[self._msrc[k]]
+            for dst in mask_spaces(t, opens[k]):
+                out.append(row[dst])
+        if phase == AFTER:
+            out.append("end")
+        return out
 
     # ---- applying -----------------------------------------------------------------------------
 

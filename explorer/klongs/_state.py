@@ -311,7 +311,7 @@ class State(GameState):
     # ---- legal actions and applying them ------------------------------------------------------
 
     def _legal(self) -> list[Hashable]:
-        listed: list[Hashable] = list(self._k.notations())
+        listed: list[Hashable] = self._k.notations()  # type: ignore[assignment]  # str is Hashable
         self._listed = (self._k, listed)
         return listed
 
