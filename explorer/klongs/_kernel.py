@@ -255,12 +255,18 @@ class Kernel(Board):
         if phase == TURN:
             if self._pc:
                 spaces = mask_spaces(t, self._tg)
-                guarded = mask_spaces(t, self._gt) if self._gc else spaces
+                guarded: list[int] | None = None  # a thief's (``_gt`` is counted only with one in hand)
                 special = t.special
                 for boat in self.hands[self.act]:
                     row = t.place[boat]
-                    for space in guarded if special[boat] == THIEF else spaces:
-                        out.append(row[space])
+                    if special[boat] == THIEF:
+                        if guarded is None:
+                            guarded = mask_spaces(t, self._gt)
+                        for space in guarded:
+                            out.append(row[space])
+                    else:
+                        for space in spaces:
+                            out.append(row[space])
             else:
                 out.append("pass")
             if count == len(out):

@@ -185,3 +185,27 @@ def test_cards_put_away_leave_only_placements_and_the_rest_of_the_rules() -> Non
             fast.apply(choice)
             public = public.play(legal[choice])
         assert fast.scores() == public.scores()
+
+
+def test_a_thief_with_every_target_protected_has_no_placement() -> None:
+    # The public list is written a mask at a time; a thief whose targets are all in an inspector's
+    # column has none of its own, while the other boats in the hand keep theirs (a listing that gave
+    # the thief the others' spaces once listed more actions than the kernel counted).
+    found = 0
+    for seed in range(400):
+        state: Any = explorer.new_game("klongs", players=2 + seed % 3, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over and found < 2:
+            if state.phase == "turn":
+                thieves = [b for b in state.hand_ids(state.to_act) if state.boat(b)["special"] == "thief"]
+                legal = [str(a) for a in state.legal_actions()]
+                if thieves and any(a.startswith("place:") for a in legal) and not any(
+                        a.startswith(f"place:{b}@") for b in thieves for a in legal):
+                    found += 1
+                    assert legal == [str(a) for a in oracle_of(state).legal_actions()]
+                    fast = state.playout()
+                    assert fast.legal() == len(legal)
+            state = state.play(rng.choice(state.legal_actions()))
+        if found >= 2:
+            break
+    assert found >= 2  # seeds 0-399 hold two such positions
