@@ -54,6 +54,12 @@ def source(module: str) -> Path:
     return Path(*module.split(".")).with_suffix(".py")
 
 
+def native_name(module: str) -> str:
+    """Where a compiled module goes: ``explorer._native.`` and its path in the package, so that two
+    modules of one name in different packages (each game's ``_kernel``) never share a file."""
+    return "explorer._native." + module.removeprefix("explorer.")
+
+
 def notice(why: str) -> None:
     why = why if len(why) <= 200 else why[:200] + "..."  # a compiler's whole command line is long
     print(f"rules-explorer: no compiled core ({why}); the engine runs as pure Python", file=sys.stderr)
@@ -82,7 +88,7 @@ class BuildCore(build_ext):
         except ImportError:
             notice("mypyc is not installed where the package is built")
             return []
-        names = [f"{GROUP}__mypyc"] + ["explorer._native." + m.rpartition(".")[2] for m in compiled_modules()]
+        names = [f"{GROUP}__mypyc"] + [native_name(m) for m in compiled_modules()]
         return [Extension(name, sources=[]) for name in names]
 
     def _compile(self) -> bool:
@@ -105,7 +111,7 @@ class BuildCore(build_ext):
         by_name = {}
         for extension in made:  # the modules out of Python's way: explorer._compiled loads them
             name = extension.name
-            by_name["explorer._native." + name.rpartition(".")[2] if name in modules else name] = extension
+            by_name[native_name(name) if name in modules else name] = extension
         if set(by_name) != {extension.name for extension in self.extensions}:
             notice(f"mypyc made other extensions than planned: {sorted(by_name)}")
             return False
@@ -126,7 +132,8 @@ class BuildCore(build_ext):
             self.extensions = []
             return
         if self.inplace:  # editable installs: copied beside the sources, into a folder of their own
-            (ROOT / "explorer" / "_native").mkdir(exist_ok=True)
+            for module in compiled_modules():  # a game's module in a subfolder named after its package
+                (ROOT / Path(*native_name(module).split(".")[:-1])).mkdir(parents=True, exist_ok=True)
         try:
             super().run()
         except (Exception, SystemExit) as error:

@@ -1,6 +1,6 @@
 """Bastos!'s playout path: what ``bastos.State.playout()`` returns (bots and hints simulate with it).
 
-As Tindahan's (``explorer._fruit_playout``, whose card indices, deal and hand copy it shares): the
+As Tindahan's kernel (with the box's card indices, deal and hand copy: ``explorer._fruit_kernel``): the
 position copied once into lists and small ints, played in place by index, notations written only
 when asked, ``state()`` replaying the chosen indices through the public API. Written for mypyc as well
 as for the interpreter; ``tests/explorer/test_playout*.py`` compare it with the public API.
@@ -12,7 +12,7 @@ from bisect import bisect_left
 from typing import TYPE_CHECKING, Final
 
 from ._fruit import BOX, FRUIT_INDEX, FRUITS, ORDER, FruitPlayout
-from ._fruit_playout import CARD_TEXT, FRUIT_OF, RANK_OF, deal, fruit_tables, sorted_hands
+from ._fruit_kernel import CARD_TEXT, FRUIT_OF, RANK_OF, deal, fruit_tables, sorted_hands
 from ._playout import Playout
 from .bastos._mechanics import MAX_VALUE, MIN_VALUE
 from .bastos._notation import CHOOSE, DECLARE, LOWER, RAISE, TOP
@@ -110,7 +110,7 @@ class BastosPlayout(Playout):
             return 0
         hands = self._hands
         if not hands:  # a new round's cards, dealt when first asked (a roll-out to the round's end never is)
-            hands = self._hands = deal(self._origin(), self._round, self._deck, self._n)
+            hands = self._hands = deal(self._origin().rng("deal", self._round), self._deck, self._n)
         hand = hands[seat]
         phase = self._phase
         if phase == PLAYING:
@@ -310,6 +310,15 @@ class BastosPlayout(Playout):
 
     def scores(self) -> list[int]:
         return list(self._scores)
+
+    def round_number(self) -> int:
+        return self._round
+
+    def tricks_taken(self, seat: int) -> int:
+        return self._won[seat]
+
+    def trick_open(self) -> bool:
+        return len(self._trick) > 0
 
     def state(self) -> GameState:
         start = self._origin()

@@ -35,10 +35,11 @@ MODULES = (
     "explorer._bangkok_playout",
     "explorer._bangkok_moves",
     "explorer._shuffle",
-    "explorer._fruit_playout",
+    "explorer._fruit_kernel",
     "explorer._bastos_playout",
     "explorer.klongs._board",
     "explorer.klongs._kernel",
+    "explorer.tindahan._kernel",
 )
 
 #: The environment variable that forces pure Python (any value but "" and "0").
@@ -58,7 +59,8 @@ def source_path(module: str) -> Path:
 
 def native_path(module: str) -> Path:
     """Where ``setup.py`` puts the compiled ``module`` (the extension suffix of this interpreter)."""
-    return NATIVE / (module.rpartition(".")[2] + importlib.machinery.EXTENSION_SUFFIXES[0])
+    *package, name = module.split(".")[1:]  # explorer.klongs._kernel: _native/klongs/_kernel.<suffix>
+    return NATIVE.joinpath(*package, name + importlib.machinery.EXTENSION_SUFFIXES[0])
 
 
 def digest(path: Path) -> str:

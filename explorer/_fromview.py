@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ._fruit import this_round
 from ._registry import new_game
 from ._state import GameState, ScoreLine
 
@@ -62,7 +63,7 @@ def _round_tricks(events: Sequence[dict[str, Any]]) -> list[tuple[list[str], int
     """The finished tricks of the current round: their cards and who took them (None: set aside)."""
     tricks: list[tuple[list[str], int | None]] = []
     current: list[str] = []
-    for event in _this_round(events):
+    for event in this_round(events):
         kind = event.get("kind")
         if kind in ("card", "lead", "trump") and isinstance(event.get("card"), str):
             current.append(event["card"])
@@ -75,14 +76,6 @@ def _round_tricks(events: Sequence[dict[str, Any]]) -> list[tuple[list[str], int
     return tricks
 
 
-def _this_round(events: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    start = 0
-    for i, event in enumerate(events):
-        if event.get("kind") == "round":
-            start = i + 1
-    return list(events[start:])
-
-
 def _last_trick(state: Any, view: dict[str, Any], trick: Any) -> None:
     """The view's last trick: this round's, or (shown for review) the final trick of the round before."""
     last = view["last_trick"]
@@ -93,34 +86,9 @@ def _last_trick(state: Any, view: dict[str, Any], trick: Any) -> None:
 
 
 def _tindahan(view: dict[str, Any]) -> GameState:
-    state: Any = _template(view)
-    n = view["players"]
-    state.round, state.rounds, state.dealer = view["round"], view["rounds"], view["dealer"]
-    state.leader, state.trump, state.led = view["leader"], view["trump"], view["led"]
-    state.cart_moved = view["cart_moved"]
-    state.stalls = tuple(tuple(view["stalls"][f]) for f in state.fruits)
-    state.sellers_left = tuple(view["sellers_left"])
-    state.tricks_won = tuple(view["tricks_won"])
-    placed = [0] * n
-    for event in _this_round(view["events"]):
-        if event.get("kind") == "seller":
-            placed[event["seat"]] += 1
-    state.placed = tuple(placed)
-    piles = [0] * n
-    for cards, winner in _round_tricks(view["events"]):
-        if winner is not None:
-            piles[winner] += len(cards)
-    state.piles = tuple(piles)
-    state.trick = tuple((p["seat"], p["kind"], p["card"] if p["kind"] == "card" else p["fruit"])
-                        for p in view["trick"])
-    last = view["last_trick"]
-    _last_trick(state, view, None if last is None else (
-        tuple((p["seat"], p["kind"], p["card"] if p["kind"] == "card" else p["fruit"])
-              for p in last["plays"]),
-        last["winner"]))
-    state.lines = _lines(view)
-    state.hands = _hands(view)
-    built: GameState = state
+    from .tindahan import State
+
+    built: GameState = State.from_view(view)
     return built
 
 

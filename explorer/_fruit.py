@@ -73,6 +73,15 @@ def points_text(points: Sequence[int]) -> str:
     return ", ".join(f"{who(s)} {p:+d}" for s, p in enumerate(points))
 
 
+def this_round(events: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """The view's events since the current round began (after its "round" event)."""
+    start = 0
+    for i, event in enumerate(events):
+        if event.get("kind") == "round":
+            start = i + 1
+    return list(events[start:])
+
+
 def check_fruit(fruit: object, where: str) -> str:
     if not isinstance(fruit, str) or fruit not in FRUIT_INDEX:
         raise ValueError(f"{where}: {fruit!r} is not a fruit; the fruits are {', '.join(FRUITS)}")
@@ -296,7 +305,7 @@ class FruitState(GameState):
         return self.lines
 
     def playout(self) -> Playout:
-        """The generic playout path; each game gives its faster one (``explorer._fruit_playout``)."""
+        """The generic playout path; each game gives its faster one (its kernel)."""
         return FruitPlayout(self)
 
 
@@ -346,6 +355,16 @@ class FruitPlayout(Playout):
 
     def scores(self) -> list[int]:
         return self._pos.scores()
+
+    # Both games' states keep these fields (FruitState does not declare them).
+    def round_number(self) -> int:
+        return int(getattr(self._pos, "round"))  # noqa: B009
+
+    def tricks_taken(self, seat: int) -> int:
+        return int(getattr(self._pos, "tricks_won")[seat])  # noqa: B009
+
+    def trick_open(self) -> bool:
+        return bool(getattr(self._pos, "trick"))  # noqa: B009
 
     def state(self) -> GameState:
         state: GameState = self._start

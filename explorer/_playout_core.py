@@ -83,6 +83,19 @@ class Playout:
     def scores(self) -> list[int]:
         return self._origin().scores()
 
+    # What the search watches in a game of rounds and tricks (the others answer as here): the round
+    # under way (0: the game has no rounds), the tricks ``seat`` has taken this round (-1: no tricks),
+    # whether a trick is open.
+
+    def round_number(self) -> int:
+        return 0
+
+    def tricks_taken(self, seat: int) -> int:
+        return -1
+
+    def trick_open(self) -> bool:
+        return False
+
     def state(self) -> GameState:
         """The position reached, as an immutable public state."""
         return self._origin()

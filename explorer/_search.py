@@ -127,11 +127,6 @@ def _lead(scores: Sequence[float], seat: int) -> float:
     return float(scores[seat]) - (sum(scores) - scores[seat]) / others if others else float(scores[seat])
 
 
-def _tricks_won(pos: Any, seat: int) -> int | None:
-    won = getattr(pos, "tricks_won", None)
-    return None if won is None or not hasattr(pos, "trick") else int(won[seat])
-
-
 def _final_scores(pos: Any, playout: Playout) -> list[int]:
     """Scores to compare at a roll-out's end: Bangkok's hidden pontoon tiles count (the sample dealt
     them), as they will once the game is over."""
@@ -145,13 +140,13 @@ def _round_seed(sync: int, number: int) -> int:
     return sync * 64 + number
 
 
-def _finish_synced(playout: Playout, pos: Any, rng: random.Random, policy: Policy | None, sync: int,
+def _finish_synced(playout: Playout, rng: random.Random, policy: Policy | None, sync: int,
                    round_now: int) -> None:
     """Play to the end, drawing each new round's dice afresh from ``sync`` and its number."""
     apply, legal, randrange = playout.apply, playout.legal, rng.randrange
     while not playout.is_over:
-        if pos.round != round_now:
-            round_now = pos.round
+        if playout.round_number() != round_now:
+            round_now = playout.round_number()
             rng.seed(_round_seed(sync, round_now))
         apply(randrange(legal()) if policy is None else policy(playout, rng))
 
@@ -171,39 +166,40 @@ def _roll(sample: Any, seat: int, action: str, rng: random.Random, stats: MoveSt
     playout = sample.playout()
     if gain and before is None:
         before = playout.scores()[seat]
-    pos: Any = getattr(playout, "_pos", None)
-    tricks_before = _tricks_won(pos, seat)
+    taken = playout.tricks_taken(seat)
+    tricks_before = None if taken < 0 else taken
+    round_at = playout.round_number()
     playout.apply(indices[action] if indices is not None else _index_of(playout, action))
     if prepare is not None:
         prepare(playout)
     trick_open = tricks_before is not None
     gained_at: float | None = None if gain else 0.0
     watch = horizon is not None or round_end  # a stop before the end to watch for at every move
-    rounds = sync is not None and pos is not None and hasattr(pos, "round")
-    round_now = getattr(pos, "round", 0)
+    rounds = sync is not None and round_at > 0
+    round_now = round_at
     turns = 0
     while True:
-        if trick_open and (playout.is_over or not pos.trick or getattr(pos, "round", 0) != sample.round):
-            after = _tricks_won(pos, seat)
-            if after is not None and tricks_before is not None and getattr(pos, "round", 0) == sample.round:
+        if trick_open and (playout.is_over or not playout.trick_open() or playout.round_number() != round_at):
+            after = playout.tricks_taken(seat)
+            if tricks_before is not None and playout.round_number() == round_at:
                 stats.trick_deals += 1
                 stats.tricks += after > tricks_before
             trick_open = False
         if gained_at is None and (playout.is_over or playout.current_player == seat):
             gained_at = playout.scores()[seat] - (before or 0.0)
-        if playout.is_over or (round_end and getattr(pos, "round", 0) != sample.round):
+        if playout.is_over or (round_end and playout.round_number() != round_at):
             break
         if horizon is not None and playout.current_player == seat:
             turns += 1  # the seat's own moves after this one (a turn may take several)
             if turns > horizon:
                 break
-        if rounds and pos.round != round_now:
-            round_now = pos.round
+        if rounds and playout.round_number() != round_now:
+            round_now = playout.round_number()
             rng.seed(_round_seed(sync or 0, round_now))
         if not watch and not trick_open and gained_at is not None:
             # Nothing left to watch: the rest of the game without the checks (the same dice).
             if rounds:
-                _finish_synced(playout, pos, rng, policy, sync or 0, round_now)
+                _finish_synced(playout, rng, policy, sync or 0, round_now)
             elif policy is None:
                 apply, legal, randrange = playout.apply, playout.legal, rng.randrange
                 while not playout.is_over:
@@ -216,7 +212,8 @@ def _roll(sample: Any, seat: int, action: str, rng: random.Random, stats: MoveSt
     if leaf is not None and not playout.is_over:
         scores: Sequence[float] = leaf(playout)
     else:
-        scores = _final_scores(pos, playout) if horizon is not None else playout.scores()
+        at_end = horizon is not None
+        scores = _final_scores(getattr(playout, "_pos", None), playout) if at_end else playout.scores()
     margin, share = _margin(scores, seat)
     stats.samples += 1
     stats.margin += margin

@@ -88,6 +88,12 @@ class _Random(random.Random):
                 x[i], x[j] = x[j], x[i]
 
 
+def seeded(*parts: object) -> random.Random:
+    """The generator of a game's seeded draw: ``parts`` are the game, its seed and the draw's salt
+    (``GameState.rng``; a kernel that deals a new round keeps the first two)."""
+    return _Random(":".join(map(str, parts)))
+
+
 def _check_shuffle() -> None:
     for seed in ("a", "b:1", 7):
         for size in (0, 1, 2, 5, 9, 40, 70):
@@ -174,7 +180,7 @@ class GameState(ABC):
 
     def rng(self, *salt: object) -> random.Random:
         """A generator fixed by the seed and ``salt`` (e.g. the round number): replays deal alike."""
-        return _Random(":".join([self.GAME, str(self.seed), *map(str, salt)]))
+        return seeded(self.GAME, self.seed, *salt)
 
     # ---- the public contract ------------------------------------------------------------------
 

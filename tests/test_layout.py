@@ -61,7 +61,8 @@ def test_a_package_without_a_spec_fails_loudly(monkeypatch: pytest.MonkeyPatch) 
 
 #: Retired engine code kept under tests/ as an oracle while a kernel replaces it (its imports are the
 #: engine's own: pyproject.toml's import contract lists the same files).
-ORACLES = ("tests/explorer/_oracle_klongs_state.py", "tests/explorer/_oracle_klongs_mechanics.py")
+ORACLES = ("tests/explorer/_oracle_klongs_state.py", "tests/explorer/_oracle_klongs_mechanics.py",
+           "tests/explorer/_oracle_tindahan_state.py")
 
 
 def test_nothing_outside_explorer_imports_a_games_private_modules() -> None:

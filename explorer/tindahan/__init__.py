@@ -13,10 +13,11 @@ Notation: ``banana-10`` plays a card, ``seller:banana`` sends a seller to the le
 ``start`` fixes round 1's hands: a list of ten-card hands, one per seat (or ``{"hands": [...]}``);
 each seat's view shows only its own hand.
 
-Modules: ``_state`` (the ``State``: setup, legal moves, apply), ``_options`` (``OPTIONS``), ``_start``
+Modules: ``_kernel`` (the rules: legal moves, tricks, round scoring, played in place by index),
+``_state`` (the ``State``, an immutable shell over a kernel), ``_options`` (``OPTIONS``), ``_start``
 (the ``start`` option), ``_catalogue`` (``RULES``), ``_notation`` (cards and actions over the box's
-fruit deck), ``_mechanics`` (who takes a trick), ``_view`` (view model, labels, event texts, text
-board), ``_explain`` (refusals), ``_scoring`` (round points), ``_bot`` (``HeuristicBot``) and the public
+fruit deck), ``_view`` (view model, labels, event texts, text board), ``_explain`` (refusals),
+``_scoring`` (round points by the players' own names), ``_bot`` (``HeuristicBot``) and the public
 ``examples`` (the rulebook's examples and their scenarios).
 """
 

@@ -10,7 +10,6 @@ from explorer._fruit import WORDS
 from explorer._tuples import joined
 from explorer._words import does, who, whose
 
-from ._mechanics import must_play
 from ._notation import ACTIONS
 
 if TYPE_CHECKING:
@@ -59,7 +58,7 @@ def explain(state: State, action: Hashable) -> IllegalAction:
         if starting:
             return refuse("tindahan.seller.not-starting-player", f"{does(seat, 'starts', 'start')} this "
                           f"trick, so {you} must play a card or move the donkey cart")
-        if must_play(state.cart_moved, state.trick):
+        if state.must_play:
             return refuse("tindahan.cart.next-must-play", "the starting player moved the donkey cart, so "
                           f"{you} must play a card")
         if not state.sellers_left[seat]:

@@ -6,26 +6,24 @@ Every notation is precomputed, so ``play()`` only does dict look-ups: a card ``b
 
 from __future__ import annotations
 
-import sys
-from typing import Final, Literal
+from typing import Final
 
 from explorer._fruit import CARD, FRUITS, sort_cards
 from explorer._fruit import deck as box_deck
 
+from ._kernel import CART_TEXT, SELLER_TEXT, SELLERS_PER_PLAYER, Kind, Play
+
 __all__ = ["ACTIONS", "CARDS", "CARD_FRUIT", "CARD_VALUE", "CART", "FRUITS", "HAND_SIZE", "SELLER",
-           "SELLERS_PER_PLAYER", "Kind", "deck", "sort_hand"]
+           "SELLERS_PER_PLAYER", "Kind", "Play", "deck", "sort_hand"]
 
 HAND_SIZE: Final = 10
-SELLERS_PER_PLAYER: Final = 9
-
-Kind = Literal["card", "seller", "cart"]
 
 CARDS: Final = box_deck(10)
 CARD_FRUIT: Final = {card: CARD[card][0] for card in CARDS}
 CARD_VALUE: Final = {card: CARD[card][1] for card in CARDS}
 
-SELLER: Final = {fruit: sys.intern(f"seller:{fruit}") for fruit in FRUITS}
-CART: Final = {fruit: sys.intern(f"cart:{fruit}") for fruit in FRUITS}
+SELLER: Final = dict(zip(FRUITS, SELLER_TEXT, strict=True))
+CART: Final = dict(zip(FRUITS, CART_TEXT, strict=True))
 
 # notation -> (kind, fruit): the one parse every action needs.
 ACTIONS: Final[dict[str, tuple[Kind, str]]] = {

@@ -1,7 +1,8 @@
-"""Round scoring, shared by the engine's score sheet and the public ``score_round`` helper.
+"""Round scoring by the players' own names: the public ``score_round`` helper and the awards it sums.
 
-Everything here is generic in how players are named: the engine uses seat numbers, the helper the
-caller's strings ("A", "B", ...). An award is ``(player, label, points, rule id)``.
+The rules are the kernel's (``_kernel.round_awards``, what the engine's score sheet writes); here they
+take any player names (the helper's strings "A", "B", ...). An award is ``(player, label, points, rule
+id)``.
 """
 
 from __future__ import annotations
@@ -11,60 +12,22 @@ from typing import Any, TypeVar
 
 from explorer._options import resolve_options
 
+from ._kernel import AWARD_RULES, TIES, award_text
+from ._kernel import round_awards as kernel_round_awards
+from ._kernel import stall_awards as kernel_stall_awards
 from ._notation import FRUITS
 from ._options import OPTIONS
 
 P = TypeVar("P", bound=Hashable)
 Award = tuple[P, str, int, str]
 
-FIRST, SECOND, TRUMP_BONUS, TRICK = 5, 2, 1, 2
-
-
-def _n(count: int, noun: str) -> str:
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
-
 
 def stall_awards(fruit: str, counts: Sequence[tuple[P, int]], trump: bool, trump_tie: str) -> list[Award[P]]:
     """The majority points of one stall; ``counts`` pairs each player with their sellers there."""
-    present = [(player, n) for player, n in counts if n > 0]
-    if not present:
-        return []
-    top = max(n for _, n in present)
-    firsts = [player for player, n in present if n == top]
-    rest = [(player, n) for player, n in present if n < top]
-    out: list[Award[P]] = []
-    if len(firsts) == 1:
-        out.append((firsts[0], f"{fruit} stall: most sellers ({_n(top, 'seller')})", FIRST,
-                    "tindahan.score.majority"))
-        if trump:
-            out.append((firsts[0], f"{fruit} stall is trump: +1 for its majority", TRUMP_BONUS,
-                        "tindahan.score.trump-bonus"))
-        if rest:
-            runner_up = max(n for _, n in rest)
-            seconds = [player for player, n in rest if n == runner_up]
-            if len(seconds) == 1:
-                out.append((seconds[0], f"{fruit} stall: second most sellers ({_n(runner_up, 'seller')})",
-                            SECOND, "tindahan.score.second"))
-            else:
-                share = SECOND // len(seconds)
-                for player in seconds:
-                    out.append((player, f"{fruit} stall: second place ({_n(runner_up, 'seller')}) shared by "
-                                f"{len(seconds)}: {SECOND} points split {len(seconds)} ways, rounded down",
-                                share, "tindahan.score.ties"))
-        return out
-    # A tie for first: the tied players split first and second place; nobody else scores here.
-    k = len(firsts)
-    bonus_in_pool = trump and trump_tie == "share"
-    pool = FIRST + SECOND + (TRUMP_BONUS if bonus_in_pool else 0)
-    sum_text = (f"{FIRST} + {TRUMP_BONUS} for trump + {SECOND}" if bonus_in_pool else f"{FIRST} + {SECOND}")
-    for player in firsts:
-        text = (f"{fruit} stall: first place ({_n(top, 'seller')}) shared by {k}: {sum_text} = {pool} points "
-                f"split {k} ways, rounded down")
-        out.append((player, text, pool // k, "tindahan.score.ties"))
-        if trump and trump_tie == "each":
-            out.append((player, f"{fruit} stall is trump: +1 for each tied majority holder", TRUMP_BONUS,
-                        "tindahan.score.trump-bonus"))
-    return out
+    players = [player for player, _ in counts]
+    return [(players[p], award_text(kind, fruit, count, ways), points, AWARD_RULES[kind])
+            for p, kind, points, _, count, ways in
+            kernel_stall_awards([n for _, n in counts], trump, TIES.get(trump_tie, 2))]
 
 
 def round_awards(
@@ -76,32 +39,14 @@ def round_awards(
     placed: Mapping[P, bool],
     trump_tie: str,
 ) -> list[Award[P]]:
-    """Every award of one round, in the order the rulebook recommends: cards first, then stalls."""
-    out: list[Award[P]] = []
-    for player in players:
-        won = tricks.get(player, 0)
-        if won:
-            out.append((player, f"{_n(won, 'trick')} taken, {TRICK} points each", TRICK * won,
-                        "tindahan.score.trick"))
-        held = hand_cards.get(player, 0)
-        if held:
-            out.append((player, f"{_n(held, 'card')} left in hand, -1 point each", -held,
-                        "tindahan.score.hand-card"))
-    for fruit, counts in stalls:
-        out.extend(stall_awards(fruit, counts, fruit == trump, trump_tie))
-    totals = {player: 0 for player in players}
-    for player, _, points, _ in out:
-        totals[player] += points
-    if not totals:
-        return out
-    # "Best" is read before any empty-round raise; the raised players only reach that same number, so
-    # reading it afterwards would give the same result.
-    best = max(totals.values())
-    for player in players:
-        if not placed.get(player, False) and not tricks.get(player, 0):
-            out.append((player, f"empty round (no seller sent, no trick taken): raised to the round's best "
-                        f"score, {best}", best - totals[player], "tindahan.score.empty-round"))
-    return out
+    """Every award of one round, in the order the rulebook recommends: cards first, then stalls (each
+    stall's sellers counted in the players' order), then the empty rounds."""
+    counts = [[dict(pairs).get(player, 0) for player in players] for _, pairs in stalls]
+    awards = kernel_round_awards([tricks.get(p, 0) for p in players], [hand_cards.get(p, 0) for p in players],
+                                 counts, [fruit == trump for fruit, _ in stalls],
+                                 [placed.get(p, False) for p in players], TIES.get(trump_tie, 2))
+    return [(players[p], award_text(kind, stalls[stall][0] if stall >= 0 else "", count, ways), points,
+             AWARD_RULES[kind]) for p, kind, points, stall, count, ways in awards]
 
 
 def _count(what: str, value: Any) -> int:

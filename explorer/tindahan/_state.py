@@ -1,212 +1,250 @@
-"""The Tindahan engine: a round of tricks where each turn is a card, a seller or (to start) the cart.
+"""The Tindahan state: one immutable value per position, actions as notation strings.
 
-The state keeps the position and applies moves; what a seat sees is ``_view``, why a move is refused
-``_explain``, who takes a trick ``_mechanics``, and the round's points ``_scoring``.
+The rules live in the kernel (``_kernel``): the state is a shell over one, as python-chess's board
+seen immutably: ``play()`` copies the kernel and applies the action to the copy, then tells the
+events the kernel said. The fields the view (``_view``), the refusals (``_explain``) and the tests
+read are the kernel's, in words: cards as notations, fruits by name, plays as ``(seat, kind, what)``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-from typing import Any
+from collections.abc import Hashable, Sequence
+from typing import Any, Self
 
-from explorer._fruit import FruitState
-from explorer._playout import Playout
+from explorer._fruit import FRUITS, ORDER, FruitState, this_round
+from explorer._fruit_kernel import CARD_TEXT
 from explorer._state import ScoreLine
-from explorer._tuples import appended, bumped
 
 from ._explain import explain
-from ._mechanics import Play, cards_in, must_play, trick_winner
-from ._notation import (
-    ACTIONS,
-    CARD_FRUIT,
-    CARD_VALUE,
-    CART,
-    HAND_SIZE,
-    SELLER,
-    SELLERS_PER_PLAYER,
-    deck,
-    sort_hand,
-)
+from ._kernel import Kernel, new_kernel
+from ._notation import Play
 from ._options import fruits_in_play
-from ._scoring import round_awards
 from ._start import start_hands
 from ._view import board_text, event_text, label, view
+
+
+def _cards(hand: Sequence[int]) -> tuple[str, ...]:
+    return tuple(CARD_TEXT[card] if card >= 0 else "?" for card in hand)
 
 
 class State(FruitState):
     """A Tindahan position. Seat 0 starts round 1; seat ``(players - 2 + r) % players`` deals round ``r``."""
 
-    fruits: tuple[str, ...]
-    rounds: int
-    round: int
-    dealer: int
-    leader: int
-    trump: str
-    led: str | None
-    cart_moved: bool
-    hands: tuple[tuple[str, ...], ...]
-    trick: tuple[Play, ...]
-    stalls: tuple[tuple[int, ...], ...]  # per fruit in play, sellers per seat
-    sellers_left: tuple[int, ...]
-    placed: tuple[int, ...]  # sellers sent this round, per seat (for the empty-round rule)
-    tricks_won: tuple[int, ...]
-    piles: tuple[int, ...]  # cards in the tricks each seat took this round
-    last_trick: tuple[tuple[Play, ...], int] | None
-    round_last_trick: tuple[tuple[Play, ...], int] | None  # last round's final trick, for review
-    summaries: tuple[dict[str, Any], ...]  # each scored round's end position, for learners and tests
-    _stall_of: dict[str, int]
-    _cart_moves: dict[str, tuple[str, ...]]
+    #: The position and its rules (never changed once the state is made: ``play()`` copies it).
+    _k: Kernel
+    #: The legal actions ``_legal`` listed for this kernel (the next state's ``_apply`` finds its
+    #: action's index there).
+    _listed: tuple[Kernel, list[Hashable]] | None
 
     # ---- setup ----------------------------------------------------------------------------------
 
     def _setup(self) -> None:
         n = self.players
-        self.fruits = fruits_in_play(n, self.rules["removed_fruits"])
-        self.rounds = n
-        self._stall_of = {fruit: i for i, fruit in enumerate(self.fruits)}
-        self._cart_moves = {t: tuple(CART[f] for f in self.fruits if f != t) for t in self.fruits}
-        self.trump = "banana"
-        self.stalls = tuple((0,) * n for _ in self.fruits)
-        self.sellers_left = (SELLERS_PER_PLAYER,) * n
-        self.lines = ()
-        self.summaries = ()
-        self.last_trick = self.round_last_trick = None
-        self._start_round(1, start_hands(self.rules["start"], n, self.fruits))
+        fruits = fruits_in_play(n, self.rules["removed_fruits"])
+        given = start_hands(self.rules["start"], n, fruits)
+        hands = None if given is None else [[ORDER[card] for card in hand] for hand in given]
+        self._k = new_kernel(n, self.seed, self.rules, fruits, hands)
+        self._listed = None
+        self._told_said()
 
-    def _start_round(self, number: int, hands: list[list[str]] | None = None) -> None:
-        n = self.players
-        self.round = number
-        self.dealer = (n - 2 + number) % n
-        self.leader = self.to_act = (self.dealer + 1) % n
-        if hands is None:
-            cards = deck(self.fruits)
-            self.rng("deal", number).shuffle(cards)
-            hands = [cards[s * HAND_SIZE:(s + 1) * HAND_SIZE] for s in range(n)]
-        self.hands = tuple(sort_hand(hand) for hand in hands)
-        self.trick = ()
-        self.led = None
-        self.cart_moved = False
-        self.tricks_won = self.piles = self.placed = (0,) * n
-        if number > 1:
-            # Last round's cards are back in the new hands, so its last trick leaves the table too; a
-            # learner may still review it (every card of it was played face up, and the events name
-            # them), until this round's first trick is taken.
-            self.round_last_trick = self.last_trick
-            self.last_trick = None
-            if self.rules["sellers_between_rounds"] == "return":
-                self.stalls = tuple((0,) * n for _ in self.fruits)
-                self.sellers_left = (SELLERS_PER_PLAYER,) * n
-            if self.rules["cart_between_rounds"] == "bananas":
-                self.trump = "banana"
-        self._tell(None, None, "round", round=number, rounds=self.rounds, dealer=self.dealer,
-                   leader=self.leader, trump=self.trump)
+    @classmethod
+    def from_view(cls, view: dict[str, Any]) -> Self:
+        """A position with ``view``'s public table and its seat's hand, the other hands placeholders of
+        the right sizes (a search deals them anew: ``explorer._determinize``). The round's sellers
+        sent and cards taken are read from its events."""
+        rules = {k: v for k, v in view["rules"].items() if k != "start"}
+        state = cls.new(view["players"], 0, **rules)
+        k = state._k.copy()
+        n, seat = state.players, view["seat"]
+        k.round, k.rounds, k.dealer, k.leader = view["round"], view["rounds"], view["dealer"], view["leader"]
+        k.trump = FRUITS.index(view["trump"])
+        k.led = -1 if view["led"] is None else FRUITS.index(view["led"])
+        k.cart = view["cart_moved"]
+        k.act = -1 if view["current_player"] is None else view["current_player"]
+        k.hands = [sorted(ORDER[card] for card in view["hand"]) if s == seat else [-1] * size
+                   for s, size in enumerate(view["hand_sizes"])]
+        k.emptied = not all(view["hand_sizes"])
+        for i, fruit in enumerate(k.fruits):
+            k.stalls[fruit * n:(fruit + 1) * n] = view["stalls"][k.names[i]]
+        k.left, k.won = list(view["sellers_left"]), list(view["tricks_won"])
+        k.placed, k.piles = [0] * n, [0] * n
+        cards = 0
+        for event in this_round(view["events"]):
+            if event.get("kind") == "seller":
+                k.placed[event["seat"]] += 1
+            elif event.get("kind") == "card":
+                cards += 1
+            elif event.get("kind") == "trick":
+                k.piles[event["winner"]] += cards
+                cards = 0
+        k.trick, k.best, k.best_card, k.trumped, k.cards = [], -1, -1, False, 0
+        for i, play in enumerate(view["trick"]):
+            if play["kind"] == "card":
+                card = ORDER[play["card"]]
+                k.trick.append(card)
+                k.cards += 1
+                k._take_note((k.leader + i) % n, card)
+            else:
+                fruit = FRUITS.index(play["fruit"])
+                k.trick.append((100 if play["kind"] == "seller" else 200) + fruit)
+        last = view["last_trick"]
+        trick = None if last is None else (
+            tuple((p["seat"], p["kind"], p["card"] if p["kind"] == "card" else p["fruit"])
+                  for p in last["plays"]), last["winner"])
+        if last is not None and last.get("round", view["round"]) != view["round"]:
+            k.last_trick, k.round_last_trick = None, trick
+        else:
+            k.last_trick, k.round_last_trick = trick, None
+        k.lines = tuple(ScoreLine(d["seat"], d["label"], d["points"], d["rule"], d.get("round", 0))
+                        for d in view["sheet"])
+        k.points = [0] * n
+        for line in k.lines:
+            k.points[line.seat] += line.points
+        k.summaries, k._count = (), -1
+        state._k, state._listed = k, None
+        state.to_act = k.current_player
+        return state
 
-    # ---- the turn -------------------------------------------------------------------------------
+    def playout(self) -> Kernel:
+        """A mutable copy of this position's kernel, without a log, for fast simulation (bots, hints)."""
+        k = self._k.copy(log=False)
+        k.seed = self.seed  # a sample of the hidden cards deals its later rounds by a seed of its own
+        k._state = self
+        return k
 
-    def _must_play(self) -> bool:
-        return must_play(self.cart_moved, self.trick)
+    def _told_said(self) -> None:
+        """Tell what the kernel said, and bring the seat to act up to date."""
+        k = self._k
+        for seat, action, kind, data in k.said:
+            if kind == "round" and data["round"] > 1:
+                self._deal_anew()
+            self._tell(None if seat < 0 else seat, action, kind, **data)
+        k.said = []
+        self.to_act = k.current_player
+
+    def _redeal(self, hands: Sequence[Sequence[str]]) -> None:
+        """The hidden cards dealt anew (a sample of what a seat cannot see: ``explorer._determinize``)."""
+        k = self._k = self._k.copy()
+        k.hands = [sorted(ORDER[card] for card in hand) for hand in hands]
+        k._count = -1
+        self._listed = None
+
+    # ---- the kernel's fields, as the view, the refusals and the tests read them ------------------
+
+    @property
+    def fruits(self) -> tuple[str, ...]:
+        return tuple(self._k.names)
+
+    @property
+    def rounds(self) -> int:
+        return self._k.rounds
+
+    @property
+    def round(self) -> int:
+        return self._k.round
+
+    @property
+    def dealer(self) -> int:
+        return self._k.dealer
+
+    @property
+    def leader(self) -> int:
+        return self._k.leader
+
+    @property
+    def trump(self) -> str:
+        return FRUITS[self._k.trump]
+
+    @property
+    def led(self) -> str | None:
+        return None if self._k.led < 0 else FRUITS[self._k.led]
+
+    @property
+    def cart_moved(self) -> bool:
+        return self._k.cart
+
+    @property
+    def must_play(self) -> bool:
+        """The seat after a cart move has to play a card (tindahan.cart.next-must-play)."""
+        return self._k.must_play()
+
+    @property  # FruitState's hands: the kernel's here, set by a redeal
+    def hands(self) -> tuple[tuple[str, ...], ...]:
+        return tuple(_cards(hand) for hand in self._k.hands)
+
+    @hands.setter
+    def hands(self, hands: Sequence[Sequence[str]]) -> None:
+        self._redeal(hands)
+
+    @property
+    def trick(self) -> tuple[Play, ...]:
+        return self._k.plays()
+
+    @property
+    def stalls(self) -> tuple[tuple[int, ...], ...]:
+        """Per fruit in play, its sellers per seat."""
+        k = self._k
+        return tuple(tuple(k.stalls[f * k.n:(f + 1) * k.n]) for f in k.fruits)
+
+    @property
+    def sellers_left(self) -> tuple[int, ...]:
+        return tuple(self._k.left)
+
+    @property
+    def placed(self) -> tuple[int, ...]:
+        """Sellers sent this round, per seat (for the empty-round rule)."""
+        return tuple(self._k.placed)
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        return tuple(self._k.won)
+
+    @property
+    def piles(self) -> tuple[int, ...]:
+        """Cards in the tricks each seat took this round."""
+        return tuple(self._k.piles)
+
+    @property
+    def last_trick(self) -> tuple[tuple[Play, ...], int] | None:
+        return self._k.last_trick
+
+    @property
+    def round_last_trick(self) -> tuple[tuple[Play, ...], int] | None:
+        """Last round's final trick, for review until this round's first trick is taken."""
+        return self._k.round_last_trick
+
+    @property
+    def summaries(self) -> tuple[dict[str, Any], ...]:
+        """Each scored round's end position, for learners and tests."""
+        return self._k.summaries
+
+    @property  # FruitState's lines: the kernel's score sheet
+    def lines(self) -> tuple[ScoreLine, ...]:
+        return self._k.lines
+
+    @lines.setter
+    def lines(self, lines: tuple[ScoreLine, ...]) -> None:
+        raise AttributeError("a Tindahan state's score sheet is its kernel's")
+
+    # ---- legal actions and applying them ------------------------------------------------------
 
     def _legal(self) -> list[Hashable]:
-        seat = self.to_act
-        assert seat is not None
-        hand = self.hands[seat]
-        trick = self.trick
-        if not trick:
-            return [*hand, *self._cart_moves[self.trump]]
-        if self.cart_moved and len(trick) == 1:  # must_play, inlined: this runs every move
-            return list(hand)
-        led = self.led
-        actions: list[Hashable] = [card for card in hand if CARD_FRUIT[card] == led] or list(hand)
-        if self.sellers_left[seat] and led is not None:
-            actions.append(SELLER[led])
-        return actions
+        listed: list[Hashable] = self._k.notations()  # type: ignore[assignment]  # str is Hashable
+        self._listed = (self._k, listed)
+        return listed
 
     def _apply(self, action: Hashable) -> None:
-        # The tuple helpers (replaced, bumped, without) are spelled out here: this runs every move.
-        seat = self.to_act
-        assert seat is not None and isinstance(action, str)
-        kind, fruit = ACTIONS[action]
-        trick = self.trick
-        if kind == "card":
-            hands = self.hands
-            hand = hands[seat]
-            at = hand.index(action)
-            self.hands = (*hands[:seat], (*hand[:at], *hand[at + 1:]), *hands[seat + 1:])
-            if not trick or (self.cart_moved and len(trick) == 1):
-                self.led = fruit
-            self._tell(seat, action, "card", card=action, fruit=fruit, value=CARD_VALUE[action])
-            trick = (*trick, (seat, kind, action))
-        elif kind == "seller":
-            i = self._stall_of[fruit]
-            stalls = self.stalls
-            stall = stalls[i]
-            self.stalls = (*stalls[:i], (*stall[:seat], stall[seat] + 1, *stall[seat + 1:]), *stalls[i + 1:])
-            left, placed = self.sellers_left, self.placed
-            self.sellers_left = (*left[:seat], left[seat] - 1, *left[seat + 1:])
-            self.placed = (*placed[:seat], placed[seat] + 1, *placed[seat + 1:])
-            self._tell(seat, action, "seller", fruit=fruit)
-            trick = (*trick, (seat, kind, fruit))
-        else:
-            self.trump = fruit
-            self.cart_moved = True
-            self._tell(seat, action, "cart", fruit=fruit)
-            trick = (*trick, (seat, kind, fruit))
-        self.trick = trick
-        if len(trick) < self.players:
-            self.to_act = (seat + 1) % self.players
-            return
-        self._finish_trick(action)
-
-    def _finish_trick(self, action: str) -> None:
-        winner, card = trick_winner(self.trick, self.trump, self.led)
-        self.tricks_won = bumped(self.tricks_won, winner)
-        self.piles = bumped(self.piles, winner, cards_in(self.trick))
-        self._tell(winner, action, "trick", winner=winner, card=card, trump=CARD_FRUIT[card] == self.trump)
-        self.last_trick = (self.trick, winner)
-        self.trick = ()
-        self.led = None
-        self.cart_moved = False
-        self.leader = self.to_act = winner
-        if all(self.hands):
-            return
-        self._score_round()
-        if self.round < self.rounds:
-            self._deal_anew()
-            self._start_round(self.round + 1)
-        else:
-            self.to_act = None
-            scores = self.scores()
-            winners = self._winners(scores)
-            self._tell(None, None, "over", winners=list(winners), points=scores[winners[0]])
-
-    def _score_round(self) -> None:
-        n = self.players
-        seats = list(range(n))
-        held = [len(hand) for hand in self.hands]
-        awards = round_awards(
-            seats,
-            dict(enumerate(self.tricks_won)),
-            dict(enumerate(held)),
-            [(fruit, list(enumerate(self.stalls[i]))) for i, fruit in enumerate(self.fruits)],
-            self.trump,
-            {s: self.placed[s] > 0 for s in seats},
-            self.rules["trump_bonus_tie"],
-        )
-        new = tuple(ScoreLine(seat, text, points, rule, self.round) for seat, text, points, rule in awards)
-        self.lines = self.lines + new
-        totals = [0] * n
-        for line in new:
-            totals[line.seat] += line.points
-        self.summaries = appended(self.summaries, {
-            "round": self.round,
-            "trump": self.trump,
-            "tricks": list(self.tricks_won),
-            "hand_cards": held,
-            "stalls": {fruit: list(self.stalls[i]) for i, fruit in enumerate(self.fruits)},
-            "placed": list(self.placed),
-            "points": totals,
-        })
-        self._tell(None, None, "scored", round=self.round, points=totals)
+        # ``action`` is one of the notations the state before listed (``play`` matched it there): the
+        # copied dict still holds that state's kernel and list.
+        k = self._k
+        listed = self._listed
+        index = (listed[1].index(action) if listed is not None and listed[0] is k
+                 else k.notations().index(str(action)))
+        k = self._k = k.copy()
+        k.seed = self.seed
+        k.apply(index)
+        self._listed = None
+        self._told_said()
 
     # ---- refusals, views, snapshots (the roles of _explain and _view) ----------------------------
 
@@ -215,12 +253,6 @@ class State(FruitState):
     _label = staticmethod(label)
     _view = view
     _board_text = board_text
-
-    def playout(self) -> Playout:
-        # Imported when first asked: it reads this package's tables, and they import explorer._fruit.
-        from explorer._fruit_playout import tindahan_playout
-
-        return tindahan_playout(self)
 
     def _snapshot(self) -> dict[str, Any]:
         return {
@@ -249,8 +281,8 @@ class State(FruitState):
 
     def inventory(self) -> dict[str, int]:
         counts = {
-            "fruit cards": sum(map(len, self.hands)) + sum(self.piles) + cards_in(self.trick),
-            "donkey cart": 1 if self.trump in self._stall_of else 0,
+            "fruit cards": sum(map(len, self._k.hands)) + sum(self.piles) + self._k.cards,
+            "donkey cart": 1 if self.trump in self.fruits else 0,
         }
         for s in range(self.players):
             counts[f"sellers of seat {s}"] = self.sellers_left[s] + sum(stall[s] for stall in self.stalls)

@@ -9,8 +9,7 @@ from explorer._fruit import WORDS, face, points_text, taken_text
 from explorer._tuples import joined
 from explorer._words import does, who, whose
 
-from ._mechanics import Play, must_play
-from ._notation import ACTIONS
+from ._notation import ACTIONS, Play
 
 if TYPE_CHECKING:
     from ._state import State
@@ -114,7 +113,7 @@ def view(state: State, seat: int) -> dict[str, Any]:
         "stalls": {fruit: list(state.stalls[i]) for i, fruit in enumerate(state.fruits)},
         "sellers_left": list(state.sellers_left),
         "cart_moved": state.cart_moved,
-        "must_play": must_play(state.cart_moved, state.trick),
+        "must_play": state.must_play,
         "faces": {card: face(card) for card in shown},
         "moves": moves(legal),
     }

@@ -93,7 +93,9 @@ def test_an_edited_source_runs_instead_of_its_old_build(tmp_path: Path) -> None:
         for module in _compiled.MODULES:
             path = package.joinpath(*module.split(".")[1:]).with_suffix(".py")
             stamps[module] = hashlib.sha256(path.read_bytes()).hexdigest()
-            (native / _compiled.native_path(module).name).write_bytes(b"")
+            fake = native / _compiled.native_path(module).relative_to(_compiled.NATIVE)
+            fake.parent.mkdir(parents=True, exist_ok=True)
+            fake.write_bytes(b"")
         (native / "stamps.json").write_text(json.dumps(stamps))
     before = probe(root=tmp_path)
     assert before["status"] == "compiled" or "does not load" in before["status"]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 
@@ -99,13 +98,12 @@ def test_moves_tried_on_a_deal_meet_the_same_later_rounds() -> None:
             for move in [str(a) for a in state.legal_actions()][:2]:
                 playout = sample.playout()
                 playout.apply([playout.notation(i) for i in range(playout.legal())].index(move))
-                pos: Any = playout._pos
                 rng = random.Random(deal)
-                while pos.round == round_now:
+                while playout.round_number() == round_now:
                     playout.apply(rng.randrange(playout.legal()))
                 then = playout.scores()
                 if synced:
-                    _finish_synced(playout, pos, rng, None, 11, round_now)
+                    _finish_synced(playout, rng, None, 11, round_now)
                 while not playout.is_over:
                     playout.apply(rng.randrange(playout.legal()))
                 added[synced].append([end - was for end, was in zip(playout.scores(), then, strict=True)])

@@ -4,8 +4,8 @@
 games' playouts keep rule code of their own (hands as card indices, the trick's taker kept as the
 cards come, the round's scoring in numbers), so here they also meet every value of every rules option,
 positions in the middle of a trick, just after a round's end and in every Bastos! phase, and their
-scores at every step. The search reads a roll-out's ``_pos`` to see a trick or a round end (its
-``trick``, ``tricks_won`` and ``round``): those are checked at every step as well.
+scores at every step. The search asks a roll-out whether a trick or a round ended (``trick_open()``,
+``tricks_taken(seat)``, ``round_number()``): those are checked at every step as well.
 """
 
 from __future__ import annotations
@@ -41,15 +41,15 @@ REMOVED: list[tuple[int, list[str]]] = [(3, ["mango", "durian"]), (3, ["lanzones
 
 def follow(state: GameState, rng: random.Random) -> GameState:
     """Play ``state`` to its end by random indices on its playout and the public API side by side,
-    comparing at every step the legal lists, the scores and what the search reads of ``_pos``."""
+    comparing at every step the legal lists, the scores and what the search asks of the playout (the
+    round, the tricks taken, whether a trick is open)."""
     fast = state.playout()
-    pos: Any = fast._pos
     public: Any = state
     while True:
         assert fast.current_player == state.current_player and fast.is_over == state.is_over
         assert fast.scores() == state.scores()
-        assert bool(pos.trick) == bool(public.trick)
-        assert list(pos.tricks_won) == list(public.tricks_won) and pos.round == public.round
+        assert fast.trick_open() == bool(public.trick) and fast.round_number() == public.round
+        assert [fast.tricks_taken(seat) for seat in range(state.players)] == list(public.tricks_won)
         if state.is_over:
             break
         legal = [str(a) for a in state.legal_actions()]
@@ -121,16 +121,15 @@ def test_the_playout_starts_anywhere_in_a_game(game: str) -> None:
 @pytest.mark.parametrize("game", ["tindahan", "bastos"])
 def test_a_roll_out_to_the_round_end_stops_where_the_round_does(game: str) -> None:
     # The strong bot rolls each sample out to the end of the round (explorer._search): it watches
-    # ``_pos.round`` and then reads the scores, which must be the round's scored points.
+    # the playout's round_number() and then reads the scores, which must be the round's scored points.
     for index in range(GAMES):
         rng = random.Random(index)
         state: Any = explorer.new_game(game, players=_players(game, index), seed=900 + index)
         for _ in range(rng.randrange(40)):
             state = state.play(rng.choice(state.legal_actions()))
         fast = state.playout()
-        pos: Any = fast._pos
         start_round, before = state.round, state.rounds_scored()
-        while not fast.is_over and pos.round == start_round:
+        while not fast.is_over and fast.round_number() == start_round:
             choice = rng.randrange(fast.legal())
             state = state.play(state.legal_actions()[choice])
             fast.apply(choice)
