@@ -8,7 +8,7 @@ random numbers: a move is compared with the others on the same cards), then the 
 Roll-outs are uniformly random unless a game's policy is given (``explorer._rollout``: the strong
 bot's Klongs roll-outs make the placed boat's choices as the heuristic does): the heuristic bots
 decide from a view (about 0.3-4 ms a move), which would cost 30-100 times a random move, so a random
-or state-based roll-out buys far more deals in half a second (measured in benchmarks/README.md).
+or state-based roll-out buys far more deals in half a second (measured in benchmarks/HISTORY.md).
 With a seed the search is fixed by a budget of roll-outs, not by the clock, so a loaded machine gives
 the same answer. In games of rounds ``sync_rounds`` (the hint's) gives each later round dice of its own
 (from the deal's roll-out seed and the round's number), so the moves tried on a deal meet the same later

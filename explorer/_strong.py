@@ -39,70 +39,43 @@ from ._state import GameState
 from .bots import Bot, ViewBot
 
 #: The paired margin (in standard errors) the search's best move needs over the heuristic's move, with
-#: two players and with more: with three or more, random replies judge a move worse (a move that hurts
-#: one opponent helps another, and the best opponent's score is the largest of several noisy ones), and
-#: 3-player Bangkok at one standard error, ranking by that margin, lost to the heuristic bots (0.3 of its
-#: fair share, 15 games; session 17).
+#: two players and with more: with three or more, random replies misjudge moves (a move that hurts one
+#: opponent helps another), so the search must win more clearly (benchmarks/HISTORY.md).
 CONFIDENCE = 1.0
 CONFIDENCE_MANY = 2.0
-#: Per game, the margin with three or more players where it is not ``CONFIDENCE_MANY`` (strong against
-#: heuristic bots, compiled, session 20). Tindahan's search plays each card to the round's end on
-#: every deal of the unseen cards: at two standard errors it kept the heuristic's card nearly always;
-#: 3 players at one against two on the same seeds: 1.62x its fair share against 0.93x (60 games, seeds
-#: 3000-3059), 1.43x against 1.30x (7000-7059); at none 1.14x. Bangkok, ranking by the "field"
-#: (``OBJECTIVES``), at one against two on the same seeds (7000-7059, 60 games each): 4 players 1.63x
-#: [1.17-2.14] against 1.27x [0.85-1.77], 3 players 1.58x both.
+#: Per game, the margin with three or more players where it is not ``CONFIDENCE_MANY``: at two, these
+#: bots seldom left the heuristic's move and won no more, mostly less, than at one (benchmarks/HISTORY.md).
 CONFIDENCE_BY_GAME: dict[str, float] = {"bangkok": 1.0, "tindahan": 1.0}
 
 #: Per game: (horizon, roll-outs per CPU second). Bangkok's and Klongs' random games to the end say
-#: little about a move (a random market or board is far from a played one), so the strong bot plays
-#: a few of its own moves ahead (the horizon, counted in its moves) and compares the score margins
-#: there, Bangkok's hidden pontoon tiles included, Klongs' stocks as the stock scoring would count them
-#: (``explorer._rollout``); with roll-outs 4-5 times shorter it tries each move on more deals. The
-#: trick games play to the end. Rates measured with benchmarks/bot_strength.py and on fixed positions.
+#: little about a move, so the bot plays the horizon's count of its own moves ahead and compares the
+#: score margins there (``explorer._rollout``); shorter roll-outs buy more deals. Rates measured
+#: (benchmarks/HISTORY.md).
 SETTINGS: dict[str, tuple[int | None, float | None]] = {"bangkok": (4, 1100.0), "klongs": (10, 800.0)}
 #: Roll-outs per CPU second where a game's roll-outs are played at random rather than by its policy
-#: (``explorer._rollout``; ``StrongBot.random_rollouts``): Klongs' policy roll-outs cost 1.6 times as
-#: much (measured on the same positions: 690 against 1130 a second), Tindahan's 1.26 times.
+#: (``StrongBot.random_rollouts``): random ones cost less than policy ones (benchmarks/HISTORY.md).
 RANDOM_RATES: dict[str, float] = {"klongs": 1300.0, "tindahan": 1150.0}
-#: Per game: the trick games' strong bots play each roll-out to the end of the round, not of the game
-#: (3-8 rounds): later rounds are new deals that a card played now hardly touches, and their random
-#: tricks were most of the noise (strong against heuristic, to the game's end: 3-player Tindahan 0.93 of
-#: its fair share in 9 games, 4-5 players 0 of 6). Roll-outs per CPU second, a round's worth
-#: (Tindahan's with its policy: 0.79 of the random roll-outs' rate, measured on the same positions).
+#: Per game: the trick games' strong bots play each roll-out to the end of the round, not of the game:
+#: later rounds are new deals a card played now hardly touches, and were most of the noise. Roll-outs
+#: per CPU second, a round's worth, measured (benchmarks/HISTORY.md).
 ROUND_RATES: dict[str, float] = {"tindahan": 910.0, "bastos": 950.0}
-#: Per game: how many times the rates above (measured on pure Python) a CPU second buys where the
-#: engine core is compiled (``explorer._compiled``), as users and CI run it: a roll-out costs 2-5 times
-#: less there. Bangkok 2p with 1.5x (0.43-0.51 s of CPU a move under a load of 10-14): 75.0% of 38
-#: games [59-86] against the heuristic (seeds 5000-5037; 56.9% of 80 before, seeds 3000-3079).
-#: Tindahan with 3.5x and a state-based seller rule was not adopted: 1.27x its fair share in 11
-#: 4-player games against 2.18x for the bot before on the same seeds. Tindahan with 2x (one standard
-#: error, session 20; 0.18-0.31 s of CPU a move) against 1x on the same seeds: 4 players won 44.5 of
-#: 100 games against 36.8 (1.78x its fair share), 3 players 50.2 against 53.8 of 100, 5 players 15
-#: against 15 of 51: none significant alone; kept for 4 and 5 players (not 3: ``SAME_BUDGET``), and a
-#: move stays well inside its half second. Klongs and Bastos! meet their goals as they are.
+#: Per game: how many times the rates above (pure Python) a CPU second buys where the engine core is
+#: compiled (``explorer._compiled``): here more deals won as many games or more, and a move still fits
+#: its half second; Klongs and Bastos! meet their goals as they are (benchmarks/HISTORY.md).
 COMPILED_SPEEDUP: dict[str, float] = {"bangkok": 1.5, "tindahan": 2.0}
-#: Tables that keep the pure-Python budget on the compiled build all the same. Three-player Tindahan
-#: won 105.8 of 200 games with 1x against 97.7 with 2x on the same seeds (session 21: 53.8 against
-#: 50.2 on 7060-7159, 32.5 against 27.0 on 3000-3059, 19.5 against 20.5 on 3060-3099; not significant
-#: alone). With more deals the one standard error that lets the search overrule the heuristic is
-#: smaller, and the bot left the heuristic's card more often (26.6% of its choices against 22.7%), on
-#: the word of roll-outs that play their cards at random. 1x: 1.55x its fair share over 260 games;
-#: 2x: 1.47x over 200.
+#: Tables that keep the pure-Python budget on the compiled build all the same: with twice the deals,
+#: three-player Tindahan overruled its rule of thumb more often, on random roll-outs' word, and won
+#: fewer games (benchmarks/HISTORY.md).
 SAME_BUDGET: frozenset[tuple[str, int]] = frozenset({("tindahan", 3)})
 
 #: Per game: how many of the heuristic's favourite moves the strong bot's search compares
 #: (``explorer._hint.shortlist``; its strength figures were measured with eight).
 SHORTLIST: dict[str, int] = {"bangkok": 8, "klongs": 8}
 
-#: Per game: what the strong bot's search ranks moves by (``explorer._search.search``; default
-#: "best", the margin over the best opponent). Bangkok's markets hardly touch one another, so with
-#: three or more players the best opponent's score in a roll-out is mostly the noise of the others'
-#: random markets; "field" (the seat's score less the opponents' mean, the same with two players)
-#: leaves the move's effect on the seat's own market: 3-player Bangkok 1.58x its fair share [1.20-1.94]
-#: in 60 games (seeds 7000-7059) against 1.32x [0.97-1.70] with "best" (session 19, seeds 3000-3059);
-#: 4 players (two standard errors) 1.27x against 1.03x. Tindahan 3p with "field": 1.50x against 1.61x
-#: with "best" on the same 100 seeds (7060-7159): not taken.
+#: Per game: what the strong bot's search ranks moves by (``explorer._search.search``; default "best",
+#: the margin over the best opponent). Bangkok's markets hardly touch one another, so the best
+#: opponent's score is mostly the others' random markets' noise; "field" (the seat's score less the
+#: opponents' mean) did better with 3-4 players (benchmarks/HISTORY.md).
 OBJECTIVES: dict[str, str] = {"bangkok": "field"}
 
 
