@@ -16,16 +16,15 @@ from typing import Any
 import pytest
 
 import explorer
-from explorer.bangkok import State
+from explorer.bangkok import OPTIONS, State
 
 GAMES = max(8, int(os.environ.get("CONFORMANCE_GAMES", "2000")) // 50)
-VARIANTS: list[dict[str, Any]] = [
-    {"expert": True},
-    {"expert": True, "expert_reading": "column-only"},
-    {"refill": "once"},
-    {"solo_slots": "piles-only"},
-    {"type1_below_zero": True},
-]
+#: What an option's values need in order to act: the expert reading reads the expert markets.
+ACTS_WITH: dict[str, dict[str, Any]] = {"expert_reading": {"expert": True}}
+#: Every value but the default of every option that lists its choices, with what it needs to act:
+#: drawn from the options, so that a new one meets the playout here at once.
+VARIANTS: list[dict[str, Any]] = [{**ACTS_WITH.get(name, {}), name: value} for name, option in OPTIONS.items()
+                                  for value in option.choices or () if value != option.default]
 
 
 def follow(state: Any, rng: random.Random, *, scores: bool) -> None:
