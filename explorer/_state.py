@@ -108,7 +108,7 @@ def _check_shuffle() -> None:
 _check_shuffle()
 
 # Each game's resolved default rules (new() copies them: a caller may not change another's rules).
-_DEFAULT_RULES: dict[type, dict[str, Any]] = {}
+_DEFAULT_RULES: dict[tuple[type, tuple[str, ...]], dict[str, Any]] = {}
 
 # A linked list of played notations, so that play() never copies the whole history.
 _History = tuple[str, "_History"] | None
@@ -164,9 +164,10 @@ class GameState(ABC):
         if rules:
             state.rules = resolve_options(cls.GAME, cls.OPTIONS, rules)
         else:  # the defaults, checked once per game (a runtime protocol check is slow on 3.11)
-            defaults = _DEFAULT_RULES.get(cls)
+            key = (cls, tuple(cls.OPTIONS))  # an option added at run time (a variant tried out) counts
+            defaults = _DEFAULT_RULES.get(key)
             if defaults is None:
-                defaults = _DEFAULT_RULES[cls] = resolve_options(cls.GAME, cls.OPTIONS, {})
+                defaults = _DEFAULT_RULES[key] = resolve_options(cls.GAME, cls.OPTIONS, {})
             state.rules = dict(defaults)
         state.edition = cls._resolve_edition(edition)
         state._history = None

@@ -23,7 +23,6 @@ from typer.testing import CliRunner
 import explorer
 from explorer._options import Option
 from explorer._rules import Rule
-from explorer._state import _DEFAULT_RULES
 from explorer.cli import app
 from explorer.klongs import OPTIONS, RULES, State
 
@@ -43,10 +42,6 @@ def siesta(monkeypatch: pytest.MonkeyPatch) -> None:
     """Klongs with the option and its rule declared, as if its two files listed one entry more; the
     declarations are the spec's own (``SPEC.options`` and ``SPEC.rules`` are these objects)."""
     assert explorer.klongs.SPEC.options is OPTIONS is State.OPTIONS and State.RULES is RULES
-    # Only because the option comes after start-up: new() keeps each game's resolved defaults from its
-    # first default game; they are made here first, so that they are put back afterwards as they were.
-    explorer.new_game("klongs", players=2, seed=0)
-    monkeypatch.delitem(_DEFAULT_RULES, State)
     monkeypatch.setitem(OPTIONS, NAME, OPTION)
     monkeypatch.setitem(RULES._rules, RULE.id, RULE)  # the catalogue's table of rules, in order
 

@@ -18,22 +18,21 @@ import pytest
 
 import explorer
 from explorer import GameState
-from explorer.tindahan import FRUITS
 
 GAMES = max(4, int(os.environ.get("CONFORMANCE_GAMES", "2000")) // 200)
 
-VARIANTS: list[tuple[str, dict[str, Any]]] = [
-    ("tindahan", {"sellers_between_rounds": "stay"}),
-    ("tindahan", {"cart_between_rounds": "stay"}),
-    ("tindahan", {"trump_bonus_tie": "each"}),
-    ("tindahan", {"trump_bonus_tie": "none"}),
-    ("tindahan", {"sellers_between_rounds": "stay", "cart_between_rounds": "stay",
-                  "trump_bonus_tie": "each"}),
-    *[("bastos", {"removed_fruit": fruit}) for fruit in FRUITS],
-    ("bastos", {"bastos_lead": "must-beat-led"}),
-    ("bastos", {"trump_timing": "whole-trick"}),
-    ("bastos", {"bastos_lead": "must-beat-led", "trump_timing": "whole-trick"}),
-]
+def _variants(game: str) -> list[tuple[str, dict[str, Any]]]:
+    """Each other value of every option that lists its choices, and one game with all of them changed:
+    read from the game's options, so a new one is played here without a word of this file."""
+    options = explorer.game_class(game).OPTIONS
+    out = [(game, {name: value}) for name, option in options.items() for value in option.choices or ()
+           if value != option.default]
+    out.append((game, {name: next(v for v in reversed(option.choices) if v != option.default)
+                       for name, option in options.items() if option.choices and len(option.choices) > 1}))
+    return out
+
+
+VARIANTS: list[tuple[str, dict[str, Any]]] = [*_variants("tindahan"), *_variants("bastos")]
 #: removed_fruits takes any fruits but bananas, as many as the player count asks.
 REMOVED: list[tuple[int, list[str]]] = [(3, ["mango", "durian"]), (3, ["lanzones", "durian"]),
                                         (4, ["pineapple"]), (4, ["mango"])]

@@ -1,6 +1,6 @@
 """Tindahan's kernel against the retired state, under every rules option and from anywhere in a game.
 
-The kernel (``explorer.tindahan._kernel``) replaced the state's own rule code and the playout's copy
+The kernel (the game package's ``_kernel`` module) replaced the state's own rule code and the playout's copy
 of it. Until the oracle goes, the retired state (``_oracle_tindahan_state``, with its trick taker and
 round scorer) plays beside the kernel's state and its playout move by move: random values of all the
 options at once, any fruits removed, the rulebook's scenario deals, positions rebuilt from a view;
