@@ -194,6 +194,10 @@ class FruitState(GameState):
     def _tell(self, seat: int | None, action: str | None, kind: str, **data: Any) -> None:
         self._told = [self._told, seat, action, kind, data, None, None, None, None]
 
+    def _tell_data(self, seat: int | None, action: str | None, kind: str, data: dict[str, Any]) -> None:
+        """``_tell`` with the event's data as a dict of its own (a kernel's, kept as it is)."""
+        self._told = [self._told, seat, action, kind, data, None, None, None, None]
+
     def _written(self) -> EventLog:
         """The events as the base class's log, writing the sentences not yet written."""
         node = self._told

@@ -173,18 +173,43 @@ def round_awards(tricks: list[int], held: list[int], stalls: list[list[int]], tr
     return out
 
 
+class Game:
+    """What stays the same all game: the fruits in play and the rules options, read once (a copy of
+    the kernel shares it)."""
+
+    __slots__ = ("bananas", "carts", "deck", "fruits", "names", "returned", "rounds", "tie")
+
+    fruits: list[int]  # the fruits in play (box indices), in the fixed order
+    names: list[str]
+    deck: list[int]
+    carts: list[list[int]]  # per trump fruit, the stalls the cart may move to
+    returned: bool  # sellers_between_rounds == "return"
+    bananas: bool  # cart_between_rounds == "bananas"
+    tie: int
+    rounds: int
+
+
+
+def game_of(players: int, rules: Mapping[str, Any], fruits: tuple[str, ...]) -> Game:
+    """The game's constant part. (Built here, not by ``Game(...)``: a compiled class is pickled by
+    calling it with no arguments, and a state travels to a sweep's worker process by pickle.)"""
+    g = Game()
+    g.fruits, g.deck, g.carts = fruit_tables(fruits, 10)
+    g.names = list(fruits)
+    g.rounds = players
+    g.returned = rules["sellers_between_rounds"] == "return"
+    g.bananas = rules["cart_between_rounds"] == "bananas"
+    g.tie = TIES.get(rules["trump_bonus_tie"], 2)
+    return g
+
+
 def new_kernel(players: int, seed: int, rules: Mapping[str, Any], fruits: tuple[str, ...],
                hands: list[list[int]] | None, log: bool = True) -> Kernel:
     """Round 1 of a new game, ``hands`` dealt by the ``seed`` where not given."""
     k = Kernel()
     n = k.n = players
-    k.seed, k.log = seed, log
-    k.fruits, k.deck, k.carts = fruit_tables(fruits, 10)
-    k.names = list(fruits)
-    k.rounds = n
-    k.returned = rules["sellers_between_rounds"] == "return"
-    k.bananas = rules["cart_between_rounds"] == "bananas"
-    k.tie = TIES.get(rules["trump_bonus_tie"], 2)
+    k.g = game_of(players, rules, fruits)
+    k.seed, k.log, k.cow = seed, log, False
     k.trump = BANANA
     k.stalls = [0] * (len(FRUITS) * n)
     k.left = [SELLERS_PER_PLAYER] * n
@@ -201,60 +226,18 @@ class Kernel(Playout):
     which is led; the others follow the led fruit if they can (else any card) or send a seller to the
     led fruit's stall while they have one."""
 
-    __slots__ = (
-        "_count",
-        "_lo",
-        "_nc",
-        "_played",
-        "act",
-        "bananas",
-        "best",
-        "best_card",
-        "cards",
-        "cart",
-        "carts",
-        "dealer",
-        "deck",
-        "emptied",
-        "fruits",
-        "hands",
-        "last_trick",
-        "leader",
-        "led",
-        "left",
-        "lines",
-        "log",
-        "n",
-        "names",
-        "piles",
-        "placed",
-        "points",
-        "returned",
-        "round",
-        "round_last_trick",
-        "rounds",
-        "said",
-        "seed",
-        "stalls",
-        "summaries",
-        "tie",
-        "trick",
-        "trump",
-        "trumped",
-        "won",
-    )
+    __slots__ = ("_count", "_lo", "_nc", "_played", "act", "best", "best_card", "cards", "cart", "cow",
+                 "dealer", "emptied", "g", "hands", "last_trick", "leader", "led", "left", "lines", "log",
+                 "n", "piles", "placed", "points", "round", "round_last_trick", "said", "seed", "stalls",
+                 "summaries", "trick", "trump", "trumped", "won")
 
     n: int
+    g: Game
     seed: int  # the game's: every round deals from it (a sample of hidden cards has one of its own)
     log: bool
-    fruits: list[int]  # the fruits in play (box indices), in the fixed order
-    names: list[str]
-    deck: list[int]
-    carts: list[list[int]]  # per trump fruit, the stalls the cart may move to
-    returned: bool  # sellers_between_rounds == "return"
-    bananas: bool  # cart_between_rounds == "bananas"
-    tie: int
-    rounds: int
+    #: The lists are shared with the kernel this one was copied from (the public state's copies, one
+    #: per play): each is copied before it is first changed. A playout's kernel owns its lists.
+    cow: bool
     round: int
     dealer: int
     leader: int
@@ -286,7 +269,10 @@ class Kernel(Playout):
     _nc: int
 
     def __init__(self) -> None:
-        super().__init__(None)
+        # The base class's fields set here once (a kernel is its own position: no public state, until
+        # ``State.playout()`` gives it the one it was copied from): a state copies its kernel each play.
+        self._state = self._pos = None
+        self._legal = None
         self._played = []
         self._count = -1
         self._lo = self._nc = 0
@@ -294,18 +280,22 @@ class Kernel(Playout):
     def copy(self, log: bool = True) -> Kernel:
         """An independent copy (what it counted included), writing lines and events if ``log``."""
         new = Kernel()
-        new.n, new.seed, new.log = self.n, self.seed, log
-        new.fruits, new.names, new.deck, new.carts = self.fruits, self.names, self.deck, self.carts
-        new.returned, new.bananas, new.tie = self.returned, self.bananas, self.tie
-        new.rounds, new.round, new.dealer, new.leader, new.act = (self.rounds, self.round, self.dealer,
-                                                                  self.leader, self.act)
+        new.n, new.g, new.seed, new.log = self.n, self.g, self.seed, log
+        new.round, new.dealer, new.leader, new.act = self.round, self.dealer, self.leader, self.act
         new.trump, new.led, new.cart = self.trump, self.led, self.cart
-        new.hands = [hand.copy() for hand in self.hands]
         new.trick = self.trick.copy()
         new.best, new.best_card, new.trumped, new.cards = self.best, self.best_card, self.trumped, self.cards
-        new.stalls, new.left, new.placed = self.stalls.copy(), self.left.copy(), self.placed.copy()
-        new.won, new.piles, new.emptied = self.won.copy(), self.piles.copy(), self.emptied
-        new.points = self.points.copy()
+        new.emptied = self.emptied
+        if log:  # a state's copy, played once: the lists are copied as they change
+            new.cow = True
+            new.hands = self.hands.copy()
+            new.stalls, new.left, new.placed = self.stalls, self.left, self.placed
+            new.won, new.piles, new.points = self.won, self.piles, self.points
+        else:
+            new.cow = False
+            new.hands = [hand.copy() for hand in self.hands]
+            new.stalls, new.left, new.placed = self.stalls.copy(), self.left.copy(), self.placed.copy()
+            new.won, new.piles, new.points = self.won.copy(), self.piles.copy(), self.points.copy()
         new.lines, new.summaries = self.lines, self.summaries
         new.last_trick, new.round_last_trick = self.last_trick, self.round_last_trick
         new.said = []
@@ -324,10 +314,10 @@ class Kernel(Playout):
         self.won, self.piles, self.placed = [0] * n, [0] * n, [0] * n
         self.emptied = False
         if number > 1:
-            if self.returned:
+            if self.g.returned:
                 self.stalls = [0] * (len(FRUITS) * n)
                 self.left = [SELLERS_PER_PLAYER] * n
-            if self.bananas:
+            if self.g.bananas:
                 self.trump = BANANA
         if hands is not None:
             self.hands = [sorted(hand) for hand in hands]
@@ -341,13 +331,13 @@ class Kernel(Playout):
                 # a learner may still review it (every card of it was played face up, and the events
                 # name them) until this round's first trick is taken.
                 self.round_last_trick, self.last_trick = self.last_trick, None
-            self.said.append((-1, None, "round", {"round": number, "rounds": self.rounds,
+            self.said.append((-1, None, "round", {"round": number, "rounds": self.g.rounds,
                                                   "dealer": self.dealer, "leader": self.leader,
                                                   "trump": FRUITS[self.trump]}))
 
     def dealt(self) -> list[list[int]]:
         """This round's hands as the seed deals them."""
-        return deal(seeded("tindahan", self.seed, "deal", self.round), self.deck, self.n)
+        return deal(seeded("tindahan", self.seed, "deal", self.round), self.g.deck, self.n)
 
     # ---- the Playout interface ------------------------------------------------------------------
 
@@ -391,7 +381,7 @@ class Kernel(Playout):
         if tn == 0:  # any card, or the cart to another stall
             self._lo = 0
             nc = self._nc = len(hand)
-            count = nc + len(self.carts[self.trump])
+            count = nc + len(self.g.carts[self.trump])
         elif tn == 1 and self.cart:  # after a cart move: a card, which is led
             self._lo = 0
             count = self._nc = len(hand)
@@ -417,12 +407,21 @@ class Kernel(Playout):
             return CARD_TEXT[self.hands[self.act][self._lo + index]]
         if self.trick:
             return SELLER_TEXT[self.led]
-        return CART_TEXT[self.carts[self.trump][index - nc]]
+        return CART_TEXT[self.g.carts[self.trump][index - nc]]
 
     def notations(self) -> list[str]:
         """Every legal action's notation, in the public order."""
         count = self.legal()
-        return [self.notation(i) for i in range(count)]
+        if count == 0:
+            return []
+        lo, nc = self._lo, self._nc
+        out = [CARD_TEXT[card] for card in self.hands[self.act][lo:lo + nc]]
+        if count > nc:
+            if self.trick:
+                out.append(SELLER_TEXT[self.led])
+            else:
+                out.extend([CART_TEXT[fruit] for fruit in self.g.carts[self.trump]])
+        return out
 
     def _take_note(self, seat: int, card: int) -> None:
         """Keep the trick's taker up to date with ``card`` played by ``seat`` (within a fruit, a higher
@@ -445,6 +444,8 @@ class Kernel(Playout):
         nc = self._nc
         if index < nc:
             hand = self.hands[seat]
+            if self.cow:
+                hand = self.hands[seat] = hand.copy()
             card = hand.pop(self._lo + index)
             if not hand:
                 self.emptied = True
@@ -458,6 +459,8 @@ class Kernel(Playout):
                                   "fruit": FRUITS[FRUIT_OF[card]], "value": RANK_OF[card]}))
         elif trick:  # a seller to the led fruit's stall
             led = self.led
+            if self.cow:
+                self.stalls, self.left, self.placed = self.stalls.copy(), self.left.copy(), self.placed.copy()
             self.stalls[led * self.n + seat] += 1
             self.left[seat] -= 1
             self.placed[seat] += 1
@@ -465,7 +468,7 @@ class Kernel(Playout):
             if self.log:
                 self.said.append((seat, SELLER_TEXT[led], "seller", {"fruit": FRUITS[led]}))
         else:  # the cart moves: that fruit is trump from now on
-            fruit = self.carts[self.trump][index - nc]
+            fruit = self.g.carts[self.trump][index - nc]
             self.trump = fruit
             self.cart = True
             trick.append(CART_PLAY + fruit)
@@ -493,6 +496,8 @@ class Kernel(Playout):
 
     def _finish_trick(self) -> None:
         winner = self.best
+        if self.cow:
+            self.won, self.piles = self.won.copy(), self.piles.copy()
         self.won[winner] += 1
         self.piles[winner] += self.cards
         if self.log:
@@ -511,7 +516,7 @@ class Kernel(Playout):
         if not self.emptied:
             return
         self._score_round()
-        if self.round < self.rounds:
+        if self.round < self.g.rounds:
             self.start_round(self.round + 1)
         else:
             self.act = -1
@@ -521,20 +526,22 @@ class Kernel(Playout):
                 self.said.append((-1, None, "over", {"winners": winners, "points": best}))
 
     def _score_round(self) -> None:
-        n = self.n
+        n, g = self.n, self.g
         held = [len(hand) for hand in self.hands]
-        stalls = [self.stalls[f * n:(f + 1) * n] for f in self.fruits]
-        trumps = [f == self.trump for f in self.fruits]
+        stalls = [self.stalls[f * n:(f + 1) * n] for f in g.fruits]
+        trumps = [f == self.trump for f in g.fruits]
         placed = [self.placed[seat] > 0 for seat in range(n)]
-        awards = round_awards(self.won, held, stalls, trumps, placed, self.tie)
+        awards = round_awards(self.won, held, stalls, trumps, placed, g.tie)
         totals = [0] * n
         for award in awards:
             totals[award[0]] += award[2]
+        if self.cow:
+            self.points = self.points.copy()
         for seat in range(n):
             self.points[seat] += totals[seat]
         if not self.log:
             return
-        names = self.names
+        names = g.names
         self.lines = self.lines + tuple(
             ScoreLine(seat, award_text(kind, names[stall] if stall >= 0 else "", count, ways), points,
                       AWARD_RULES[kind], self.round)

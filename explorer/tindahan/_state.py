@@ -56,7 +56,7 @@ class State(FruitState):
         state = cls.new(view["players"], 0, **rules)
         k = state._k.copy()
         n, seat = state.players, view["seat"]
-        k.round, k.rounds, k.dealer, k.leader = view["round"], view["rounds"], view["dealer"], view["leader"]
+        k.round, k.dealer, k.leader = view["round"], view["dealer"], view["leader"]
         k.trump = FRUITS.index(view["trump"])
         k.led = -1 if view["led"] is None else FRUITS.index(view["led"])
         k.cart = view["cart_moved"]
@@ -64,8 +64,9 @@ class State(FruitState):
         k.hands = [sorted(ORDER[card] for card in view["hand"]) if s == seat else [-1] * size
                    for s, size in enumerate(view["hand_sizes"])]
         k.emptied = not all(view["hand_sizes"])
-        for i, fruit in enumerate(k.fruits):
-            k.stalls[fruit * n:(fruit + 1) * n] = view["stalls"][k.names[i]]
+        k.stalls = list(k.stalls)
+        for i, fruit in enumerate(k.g.fruits):
+            k.stalls[fruit * n:(fruit + 1) * n] = view["stalls"][k.g.names[i]]
         k.left, k.won = list(view["sellers_left"]), list(view["tricks_won"])
         k.placed, k.piles = [0] * n, [0] * n
         cards = 0
@@ -118,7 +119,7 @@ class State(FruitState):
         for seat, action, kind, data in k.said:
             if kind == "round" and data["round"] > 1:
                 self._deal_anew()
-            self._tell(None if seat < 0 else seat, action, kind, **data)
+            self._tell_data(None if seat < 0 else seat, action, kind, data)
         k.said = []
         self.to_act = k.current_player
 
@@ -133,11 +134,11 @@ class State(FruitState):
 
     @property
     def fruits(self) -> tuple[str, ...]:
-        return tuple(self._k.names)
+        return tuple(self._k.g.names)
 
     @property
     def rounds(self) -> int:
-        return self._k.rounds
+        return self._k.g.rounds
 
     @property
     def round(self) -> int:
@@ -184,7 +185,7 @@ class State(FruitState):
     def stalls(self) -> tuple[tuple[int, ...], ...]:
         """Per fruit in play, its sellers per seat."""
         k = self._k
-        return tuple(tuple(k.stalls[f * k.n:(f + 1) * k.n]) for f in k.fruits)
+        return tuple(tuple(k.stalls[f * k.n:(f + 1) * k.n]) for f in k.g.fruits)
 
     @property
     def sellers_left(self) -> tuple[int, ...]:
