@@ -41,6 +41,7 @@ LONGEST_FIRST = (
     "tests/browser/test_klongs_browser.py", "tests/browser/test_time_travel.py",
     "tests/browser/test_notebook_display.py", "tests/browser/test_hosting.py",
     "tests/browser/test_trick_table_browser.py", "tests/browser/test_hints_browser.py",
+    "tests/explorer/test_playout_tindahan.py", "tests/explorer/test_playout_bastos.py",
     "tests/explorer/test_playout.py", "tests/browser/test_speed_settings.py",
     "tests/explorer/test_bastos_bot.py", "tests/browser/test_klongs_drawing.py",
     "tests/browser/test_several_hosts.py", "tests/browser/test_page_guard.py",

@@ -36,10 +36,10 @@ MODULES = (
     "explorer._bangkok_moves",
     "explorer._shuffle",
     "explorer._fruit_kernel",
-    "explorer._bastos_playout",
     "explorer.klongs._board",
     "explorer.klongs._kernel",
     "explorer.tindahan._kernel",
+    "explorer.bastos._kernel",
 )
 
 #: The environment variable that forces pure Python (any value but "" and "0").

@@ -119,13 +119,12 @@ def _fruit_sample(state: Any, seat: int, rng: random.Random, deck: Iterable[str]
     for s, cards in hands.items():
         if hidden_picks.get(s):
             picks[s] = cards.pop(rng.randrange(len(cards)))
-        new[s] = tuple(sorted(cards, key=lambda c: (state.fruits.index(CARD[c][0]), CARD[c][1])))
-    state.hands = tuple(new)
-    if hidden_picks:
-        state.picks = tuple(picks)
+        new[s] = cards
+    state._redeal(new, picks if hidden_picks else None)
 
 
 def _tindahan(state: Any, seat: int, rng: random.Random) -> None:
+    # Both fruit games' states take a sample's hands (and Bastos!'s hidden picks) by ``_redeal``.
     from .tindahan._notation import deck
 
     _fruit_sample(state, seat, rng, deck(state.fruits), set(), {})

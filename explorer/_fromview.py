@@ -93,47 +93,9 @@ def _tindahan(view: dict[str, Any]) -> GameState:
 
 
 def _bastos(view: dict[str, Any]) -> GameState:
-    from .bastos._notation import FRUITS
+    from .bastos import State
 
-    state: Any = _template(view)
-    n = view["players"]
-    state.round, state.rounds, state.dealer = view["round"], view["rounds"], view["dealer"]
-    state.phase, state.leader, state.trump = view["phase"], view["leader"], view["trump"]
-    state.spare, state.adjusting = view["spare"], view["adjusting"]
-    picks = view["bastos_cards"]
-    # A pick made but not yet revealed is hidden: the sampler deals it from the unseen cards.
-    state.picks = tuple(p if p is not None else ("?" if chosen else None)
-                        for p, chosen in zip(picks, view["chosen"], strict=True))
-    state.colours = None if view["phase"] == "choose" else tuple(view["bastos"])
-    state.values = tuple(view["values"].get(f, 0) for f in FRUITS)
-    trick = []
-    declared = -1
-    cards = 0
-    for p in view["trick"]:
-        if p["kind"] == "card":
-            if p.get("trump"):
-                declared = cards
-            trick.append(("card", p["seat"], p["card"], bool(p.get("trump"))))
-            cards += 1
-        else:
-            trick.append(("adjust", p["seat"], p["fruit"], p["delta"]))
-    state.trick, state.cards_in_trick, state.declared_at = tuple(trick), cards, declared
-    won: list[tuple[str, ...]] = [()] * n
-    aside: tuple[str, ...] = ()
-    for played, winner in _round_tricks(view["events"]):
-        if winner is None:
-            aside += tuple(played)
-        else:
-            won[winner] += tuple(played)
-    state.won, state.set_aside = tuple(won), aside
-    state.tricks_won = tuple(view["tricks_won"])
-    last = view["last_trick"]
-    _last_trick(state, view, None if last is None else (tuple(
-        ("card", p["seat"], p["card"], bool(p.get("trump"))) if p["kind"] == "card"
-        else ("adjust", p["seat"], p["fruit"], p["delta"]) for p in last["plays"]), last["winner"]))
-    state.lines = _lines(view)
-    state.hands = _hands(view)
-    built: GameState = state
+    built: GameState = State.from_view(view)
     return built
 
 

@@ -1,5 +1,5 @@
-"""Bastos! rule computations the engine, its view, the bot and the public helper share: who takes a
-trick, and the limits of the fruit values."""
+"""Bastos! rule computations for the view, the bot and the public helper, in the cards' own names: who
+takes a trick (the kernel's rule) and the limits of the fruit values (the kernel's)."""
 
 from __future__ import annotations
 
@@ -7,16 +7,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .._options import resolve_options
-from ._notation import CARD, TRUMP_SUFFIX, check_card, check_fruit
+from ._kernel import MAX_VALUE, MIN_VALUE, clamp
+from ._kernel import decide as kernel_decide
+from ._notation import CARD, FRUITS, TRUMP_SUFFIX, check_card, check_fruit
 from ._options import OPTIONS
 
-MIN_VALUE = -2
-MAX_VALUE = 3
-
-
-def clamp(value: int) -> int:
-    """A fruit value kept on the table, -2 to +3 (bastos.values.clamp)."""
-    return MIN_VALUE if value < MIN_VALUE else MAX_VALUE if value > MAX_VALUE else value
+__all__ = ["MAX_VALUE", "MIN_VALUE", "clamp", "decide", "taker", "trick_winner"]
 
 
 def decide(
@@ -26,33 +22,16 @@ def decide(
     trumps: Sequence[bool],
     must_beat_led: bool,
 ) -> int | None:
-    """Index of the card that takes the trick, or ``None`` when the trick is set aside.
+    """Index of the card that takes the trick, or ``None`` when the trick is set aside (the kernel's
+    rule, ``_kernel.decide``, on fruits by name).
 
     Position 0 led. ``own[i]``: card i is of its player's own Bastos! colour (it can never win).
     ``trumps[i]``: card i counts as a trump card. ``must_beat_led`` selects the 'must-beat-led'
     reading of the ``bastos_lead`` option.
     """
-    n = len(fruits)
-    if all(own):
-        return None  # bastos.trick.set-aside
-    best, best_value = -1, 0
-    for i in range(n):
-        if trumps[i] and not own[i] and values[i] > best_value:
-            best, best_value = i, values[i]
-    if best >= 0:
-        return best  # bastos.trick.highest-trump
-    led = fruits[0]
-    # The led card is a dead card when it is its leader's own colour; then, on the literal reading,
-    # a follower must beat it unless every other player followed.
-    floor = 0
-    if must_beat_led and own[0] and not all(fruits[i] == led for i in range(1, n)):
-        floor = values[0]
-    for i in range(n):
-        if fruits[i] == led and not own[i] and values[i] > best_value and values[i] > floor:
-            best, best_value = i, values[i]
-    if best >= 0:
-        return best  # bastos.trick.highest-led / bastos.trick.highest-follower
-    return 0  # bastos.trick.leader-takes: only possible when the leader led their own colour
+    best = kernel_decide([FRUITS.index(fruit) for fruit in fruits], list(values), list(own), list(trumps),
+                         must_beat_led)
+    return None if best < 0 else best
 
 
 def taker(
@@ -73,42 +52,6 @@ def taker(
         [i >= start and fruits[i] == trump for i in range(len(cards))],
         rules["bastos_lead"] == "must-beat-led",
     )
-
-
-def trick_taker(plays: Sequence[tuple[str, int, str, Any]], colours: Sequence[str], trump: str | None,
-                declared: int, rules: Mapping[str, Any]) -> int | None:
-    """``taker`` for the engine: the same answer from the trick's card entries (``("card", seat,
-    card, made_trump)`` in play order) and the seats' Bastos! colours, in one pass (every trick)."""
-    start = declared if declared >= 0 and rules["trump_timing"] == "from-declaration" else 0
-    fruits = []
-    values = []
-    own = []
-    all_own = True
-    best, best_value = -1, 0
-    for i, entry in enumerate(plays):
-        fruit, value = CARD[entry[2]]
-        mine = fruit == colours[entry[1]]
-        fruits.append(fruit)
-        values.append(value)
-        own.append(mine)
-        if not mine:
-            all_own = False
-            if i >= start and fruit == trump and value > best_value:
-                best, best_value = i, value
-    if all_own:
-        return None  # bastos.trick.set-aside
-    if best >= 0:
-        return best  # bastos.trick.highest-trump
-    led = fruits[0]
-    floor = 0
-    if rules["bastos_lead"] == "must-beat-led" and own[0] and fruits.count(led) != len(fruits):
-        floor = values[0]
-    for i, fruit in enumerate(fruits):
-        if fruit == led and not own[i] and values[i] > best_value and values[i] > floor:
-            best, best_value = i, values[i]
-    if best >= 0:
-        return best  # bastos.trick.highest-led / bastos.trick.highest-follower
-    return 0  # bastos.trick.leader-takes: only possible when the leader led their own colour
 
 
 def trick_winner(

@@ -12,14 +12,14 @@ from typing import Final
 from explorer import _fruit
 from explorer._fruit import FRUIT_INDEX, FRUITS, check_fruit
 
+from ._kernel import TOP, TRUMP_SUFFIX
+
 __all__ = ["CARD", "CHOOSE", "DECK", "DECLARE", "FRUITS", "FRUIT_INDEX", "LOWER", "RAISE", "TOP",
            "TRUMP_SUFFIX", "check_card", "check_fruit", "parse", "sort_cards"]
 
-TOP: Final = 9  # the tens of the box stay in it
 DECK: Final = _fruit.deck(TOP)
 # card -> (fruit, value); also the check that a string is a card of this deck.
 CARD: Final[dict[str, tuple[str, int]]] = {card: _fruit.CARD[card] for card in DECK}
-TRUMP_SUFFIX: Final = ":trump"
 DECLARE: Final = {card: card + TRUMP_SUFFIX for card in DECK}
 CHOOSE: Final = {card: "choose:" + card for card in DECK}
 RAISE: Final = {fruit: "raise:" + fruit for fruit in FRUITS}

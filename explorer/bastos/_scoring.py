@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from functools import cache
 from typing import Any
 
 from .._options import resolve_options
-from ._mechanics import MAX_VALUE, MIN_VALUE
+from ._kernel import MAX_VALUE, MIN_VALUE
 from ._notation import CARD, FRUITS, check_card, check_fruit
 from ._options import OPTIONS
 
@@ -18,14 +17,6 @@ def fruit_lines(values: Mapping[str, int], cards: Iterable[str]) -> list[tuple[s
     for card in cards:
         counts[CARD[card][0]] += 1
     return [(fruit, count, values[fruit]) for fruit, count in counts.items() if count]
-
-
-@cache  # every round writes a line per fruit a seat took: the same few texts again and again
-def line_label(fruit: str, count: int, value: int) -> str:
-    """A score-sheet line in words: "3 mango cards worth +2 each"."""
-    if count == 1:
-        return f"1 {fruit} card worth {value:+d}"
-    return f"{count} {fruit} cards worth {value:+d} each"
 
 
 def score_round(values: Mapping[str, int], won: Mapping[str, Sequence[str]], **rules: Any) -> dict[str, int]:

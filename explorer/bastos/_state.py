@@ -1,301 +1,291 @@
-"""The Bastos! engine: rounds of picking Bastos! colours, tricks with a trump made mid-round, and
-fruit values that move while the cards are played.
+"""The Bastos! state: one immutable value per position, actions as notation strings.
 
-The state keeps the position and applies moves; what a seat sees is ``_view``, why a move is refused
-``_explain``, who takes a trick ``_mechanics``, and the round's points ``_scoring``.
+The rules live in the kernel (``_kernel``): the state is a shell over one, as python-chess's board
+seen immutably: ``play()`` copies the kernel and applies the action to the copy, then tells the
+events the kernel said. The fields the view (``_view``), the refusals (``_explain``) and the tests
+read are the kernel's, in words: cards as notations, fruits by name, trick entries as tuples.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable
-from typing import Any
+from collections.abc import Hashable, Sequence
+from typing import Any, Self
 
-from .._fruit import FruitState
-from .._playout import Playout
+from .._fruit import ORDER, FruitState, this_round
+from .._fruit_kernel import CARD_TEXT, fruit_tables
 from .._state import ScoreLine
-from .._tuples import appended, bumped, replaced, without
 from ._explain import explain
-from ._mechanics import MAX_VALUE, MIN_VALUE, clamp, trick_taker
-from ._notation import (
-    CARD,
-    CHOOSE,
-    DECK,
-    DECLARE,
-    FRUIT_INDEX,
-    FRUITS,
-    LOWER,
-    RAISE,
-    TRUMP_SUFFIX,
-    sort_cards,
-)
-from ._scoring import fruit_lines, line_label
+from ._kernel import PHASES, TOP, Entry, Kernel, new_kernel
+from ._notation import CARD, FRUIT_INDEX, FRUITS
 from ._start import start_hands
-from ._view import Entry, board_text, event_text, label, view
+from ._view import board_text, event_text, label, view
 
-FRUIT_OF = {card: fruit for card, (fruit, _) in CARD.items()}
-# The deck of each set of fruits in play (in box order), built once.
-_DECKS: dict[tuple[str, ...], list[str]] = {}
+HIDDEN = -2  # a pick made but not seen (a table rebuilt from a view): a sample deals it
+
+
+def _cards(cards: Sequence[int]) -> tuple[str, ...]:
+    return tuple(CARD_TEXT[card] if card >= 0 else "?" for card in cards)
+
+
+def _trick(last: tuple[tuple[Entry, ...], int] | None) -> tuple[tuple[Entry, ...], int | None] | None:
+    return None if last is None else (last[0], None if last[1] < 0 else last[1])
 
 
 class State(FruitState):
     """A Bastos! position. Seat ``players - 1`` deals round 1; the deal passes on one seat a round."""
 
-    fruits: tuple[str, ...]
-    boxed: tuple[str, ...]
-    round: int
-    rounds: int
-    dealer: int
-    phase: str
-    leader: int
-    hands: tuple[tuple[str, ...], ...]
-    picks: tuple[str | None, ...]
-    colours: tuple[str, ...] | None
-    values: tuple[int, ...]
-    trump: str | None
-    trick: tuple[Entry, ...]
-    cards_in_trick: int
-    declared_at: int
-    adjusting: int | None
-    won: tuple[tuple[str, ...], ...]
-    tricks_won: tuple[int, ...]
-    set_aside: tuple[str, ...]
-    spare: str | None
-    last_trick: tuple[tuple[Entry, ...], int | None] | None
-    round_last_trick: tuple[tuple[Entry, ...], int | None] | None  # last round's final trick, for review
+    #: The position and its rules (never changed once the state is made: ``play()`` copies it).
+    _k: Kernel
+    #: The legal actions ``_legal`` listed for this kernel (the next state's ``_apply`` finds its
+    #: action's index there).
+    _listed: tuple[Kernel, list[Hashable]] | None
 
     # ---- setup ---------------------------------------------------------------------------------
 
     def _setup(self) -> None:
         n = self.players
         removed = self.rules["removed_fruit"] if n == 3 else None
-        self.fruits = tuple(f for f in FRUITS if f != removed)
-        self.boxed = tuple(c for c in DECK if CARD[c][0] == removed)
-        self.rounds = 2 * n
-        self.round = 1
-        self.dealer = n - 1
-        self.lines = ()
-        self.last_trick = self.round_last_trick = None
-        self._start_round(start_hands(self.rules["start"], n, self._deck(), removed))
+        fruits = tuple(f for f in FRUITS if f != removed)
+        deck = [CARD_TEXT[card] for card in fruit_tables(fruits, TOP)[1]]
+        given = start_hands(self.rules["start"], n, deck, removed)
+        hands = None if given is None else [[ORDER[card] for card in hand] for hand in given]
+        self._k = new_kernel(n, self.seed, self.rules, fruits, hands)
+        self._listed = None
+        self._told_said()
+
+    @classmethod
+    def from_view(cls, view: dict[str, Any]) -> Self:
+        """A position with ``view``'s public table and its seat's hand, the other hands (and picks not
+        yet revealed) placeholders (a search deals them anew: ``explorer._determinize``). The cards
+        taken and set aside this round are read from its events."""
+        rules = {k: v for k, v in view["rules"].items() if k != "start"}
+        state = cls.new(view["players"], 0, **rules)
+        k = state._k.copy()
+        n, seat = state.players, view["seat"]
+        k.round, k.dealer, k.leader = view["round"], view["dealer"], view["leader"]
+        k.phase = PHASES.index(view["phase"])
+        k.act = -1 if view["current_player"] is None else view["current_player"]
+        k.trump = -1 if view["trump"] is None else FRUIT_INDEX[view["trump"]]
+        k.spare = -1 if view["spare"] is None else ORDER[view["spare"]]
+        k.adjusting = -1 if view["adjusting"] is None else view["adjusting"]
+        k.picks = [ORDER[p] if p is not None else (HIDDEN if chosen else -1)
+                   for p, chosen in zip(view["bastos_cards"], view["chosen"], strict=True)]
+        k.colours = [] if view["phase"] == "choose" else [FRUIT_INDEX[f] for f in view["bastos"]]
+        k.colour_mask = 0
+        for fruit in k.colours:
+            k.colour_mask |= 1 << fruit
+        k.values = [view["values"].get(f, 0) for f in FRUITS]
+        k.hands = [sorted(ORDER[card] for card in view["hand"]) if s == seat else [-1] * size
+                   for s, size in enumerate(view["hand_sizes"])]
+        k.trick, k.entries, k.declared = [], [], -1
+        for p in view["trick"]:
+            if p["kind"] == "card":
+                if p.get("trump"):
+                    k.declared = len(k.trick)
+                k.trick.append(ORDER[p["card"]])
+                k.entries.append(("card", p["seat"], p["card"], bool(p.get("trump"))))
+            else:
+                k.entries.append(("adjust", p["seat"], p["fruit"], p["delta"]))
+        k.taken, k.aside = [[] for _ in range(n)], []
+        k.won, k.won_cards = list(view["tricks_won"]), [0] * (len(FRUITS) * n)
+        played: list[int] = []
+        for event in this_round(view["events"]):
+            kind = event.get("kind")
+            if kind in ("card", "lead", "trump"):
+                played.append(ORDER[event["card"]])
+            elif kind == "trick":
+                k.taken[event["winner"]] += played
+                for card in played:
+                    k.won_cards[event["winner"] * len(FRUITS) + FRUITS.index(CARD[CARD_TEXT[card]][0])] += 1
+                played = []
+            elif kind == "set-aside":
+                k.aside += played
+                played = []
+        last = view["last_trick"]
+        trick = None if last is None else (tuple(
+            ("card", p["seat"], p["card"], bool(p.get("trump"))) if p["kind"] == "card"
+            else ("adjust", p["seat"], p["fruit"], p["delta"]) for p in last["plays"]),
+            -1 if last["winner"] is None else last["winner"])
+        if last is not None and last.get("round", view["round"]) != view["round"]:
+            k.last_trick, k.round_last_trick = None, trick
+        else:
+            k.last_trick, k.round_last_trick = trick, None
+        k.lines = tuple(ScoreLine(d["seat"], d["label"], d["points"], d["rule"], d.get("round", 0))
+                        for d in view["sheet"])
+        k.points = [0] * n
+        for line in k.lines:
+            k.points[line.seat] += line.points
+        k._count = -1
+        state._k, state._listed = k, None
+        state.to_act = k.current_player
+        return state
+
+    def playout(self) -> Kernel:
+        """A mutable copy of this position's kernel, without a log, for fast simulation (bots, hints)."""
+        k = self._k.copy(log=False)
+        k.seed = self.seed  # a sample of the hidden cards deals its later rounds by a seed of its own
+        k._state = self
+        return k
+
+    def _told_said(self) -> None:
+        """Tell what the kernel said, and bring the seat to act up to date."""
+        k = self._k
+        for seat, action, kind, data in k.said:
+            if kind == "round" and data["round"] > 1:
+                self._deal_anew()
+            self._tell_data(None if seat < 0 else seat, action, kind, data)
+        k.said = []
+        self.to_act = k.current_player
+
+    def _redeal(self, hands: Sequence[Sequence[str]], picks: Sequence[str | None] | None = None) -> None:
+        """The hidden cards dealt anew (a sample of what a seat cannot see: ``explorer._determinize``)."""
+        k = self._k = self._k.copy()
+        k.hands = [sorted(ORDER[card] for card in hand) for hand in hands]
+        if picks is not None:
+            k.picks = [-1 if p is None else ORDER[p] for p in picks]
+        k._count = -1
+        self._listed = None
 
     def _deck(self) -> list[str]:
-        deck = _DECKS.get(self.fruits)
-        if deck is None:
-            deck = _DECKS[self.fruits] = [c for c in DECK if CARD[c][0] in self.fruits]
-        return deck.copy()
+        """The cards in play, in box order."""
+        return [CARD_TEXT[card] for card in self._k.g.deck]
 
-    def _start_round(self, hands: tuple[tuple[str, ...], ...] | None) -> None:
-        n = self.players
-        deck = self._deck()
-        if hands is None:
-            self.rng("deal", self.round).shuffle(deck)
-            size = len(deck) // n
-            hands = tuple([sort_cards(deck[seat * size:(seat + 1) * size]) for seat in range(n)])
-            left = deck[n * size:]  # the cards nobody was dealt, in the shuffled order
-        else:
-            dealt = {c for hand in hands for c in hand}
-            left = [c for c in deck if c not in dealt]
-        self.hands = hands
-        self.spare = left[0] if left else None
-        self.phase = "choose"
-        self.leader = self.to_act = (self.dealer + 1) % n
-        self.picks = (None,) * n
-        self.colours = None
-        self.values = (0,) * len(FRUITS)
-        self.trump = None
-        self.trick = ()
-        self.cards_in_trick = 0
-        self.declared_at = -1
-        self.adjusting = None
-        self.won = ((),) * n
-        self.tricks_won = (0,) * n
-        self.set_aside = ()
-        self._tell(None, None, "round", round=self.round, rounds=self.rounds, dealer=self.dealer,
-                   spare=self.spare)
+    # ---- the kernel's fields, as the view, the refusals and the tests read them ------------------
+
+    @property
+    def fruits(self) -> tuple[str, ...]:
+        return tuple(self._k.g.names)
+
+    @property
+    def boxed(self) -> tuple[str, ...]:
+        return _cards(self._k.g.boxed)
+
+    @property
+    def round(self) -> int:
+        return self._k.round
+
+    @property
+    def rounds(self) -> int:
+        return self._k.g.rounds
+
+    @property
+    def dealer(self) -> int:
+        return self._k.dealer
+
+    @property
+    def phase(self) -> str:
+        return PHASES[self._k.phase]
+
+    @property
+    def leader(self) -> int:
+        return self._k.leader
+
+    @property  # FruitState's hands: the kernel's here, set by a redeal
+    def hands(self) -> tuple[tuple[str, ...], ...]:
+        return tuple(_cards(hand) for hand in self._k.hands)
+
+    @hands.setter
+    def hands(self, hands: Sequence[Sequence[str]]) -> None:
+        self._redeal(hands)
+
+    @property
+    def picks(self) -> tuple[str | None, ...]:
+        return tuple(None if p == -1 else "?" if p == HIDDEN else CARD_TEXT[p] for p in self._k.picks)
+
+    @property
+    def colours(self) -> tuple[str, ...] | None:
+        colours = self._k.colours
+        return tuple(FRUITS[fruit] for fruit in colours) if colours else None
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        return tuple(self._k.values)
+
+    @property
+    def trump(self) -> str | None:
+        return None if self._k.trump < 0 else FRUITS[self._k.trump]
+
+    @property
+    def trick(self) -> tuple[Entry, ...]:
+        return tuple(self._k.entries)
+
+    @property
+    def cards_in_trick(self) -> int:
+        return len(self._k.trick)
+
+    @property
+    def declared_at(self) -> int:
+        return self._k.declared
+
+    @property
+    def adjusting(self) -> int | None:
+        return None if self._k.adjusting < 0 else self._k.adjusting
+
+    @property
+    def won(self) -> tuple[tuple[str, ...], ...]:
+        return tuple(_cards(cards) for cards in self._k.taken)
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        return tuple(self._k.won)
+
+    @property
+    def set_aside(self) -> tuple[str, ...]:
+        return _cards(self._k.aside)
+
+    @property
+    def spare(self) -> str | None:
+        return None if self._k.spare < 0 else CARD_TEXT[self._k.spare]
+
+    @property
+    def last_trick(self) -> tuple[tuple[Entry, ...], int | None] | None:
+        return _trick(self._k.last_trick)
+
+    @property
+    def round_last_trick(self) -> tuple[tuple[Entry, ...], int | None] | None:
+        """Last round's final trick, for review until this round's first trick ends."""
+        return _trick(self._k.round_last_trick)
+
+    @property  # FruitState's lines: the kernel's score sheet
+    def lines(self) -> tuple[ScoreLine, ...]:
+        return self._k.lines
+
+    @lines.setter
+    def lines(self, lines: tuple[ScoreLine, ...]) -> None:
+        raise AttributeError("a Bastos! state's score sheet is its kernel's")
 
     # ---- queries -------------------------------------------------------------------------------
 
     def value(self, fruit: str) -> int:
-        return self.values[FRUIT_INDEX[fruit]]
+        return self._k.values[FRUIT_INDEX[fruit]]
 
     def value_table(self) -> dict[str, int]:
-        return {fruit: self.values[FRUIT_INDEX[fruit]] for fruit in self.fruits}
+        return {fruit: self._k.values[FRUIT_INDEX[fruit]] for fruit in self.fruits}
 
     def led_fruit(self) -> str | None:
-        for entry in self.trick:
-            if entry[0] == "card":
-                return CARD[entry[2]][0]
-        return None
+        trick = self._k.trick
+        return FRUITS[trick[0] // 10] if trick else None
+
+    # ---- legal actions and applying them ------------------------------------------------------
 
     def _legal(self) -> list[Hashable]:
-        seat = self.to_act
-        assert seat is not None
-        phase = self.phase
-        hand = self.hands[seat]
-        if phase == "play":
-            if self.cards_in_trick == 0:
-                return list(hand)
-            led = FRUIT_OF[self.trick[0][2]]
-            follow: list[Hashable] = [c for c in hand if FRUIT_OF[c] == led]
-            if follow:
-                return follow
-            out: list[Hashable] = list(hand)
-            if self.trump is None:
-                colours = self.colours or ()
-                out += [DECLARE[c] for c in hand if CARD[c][0] not in colours]
-            return out
-        if phase == "choose":
-            return [CHOOSE[c] for c in hand]
-        values = self.values
-        moves: list[Hashable] = []
-        for fruit in self.fruits:
-            v = values[FRUIT_INDEX[fruit]]
-            if v < MAX_VALUE:
-                moves.append(RAISE[fruit])
-            if v > MIN_VALUE:
-                moves.append(LOWER[fruit])
-        return moves
-
-    # ---- moves ---------------------------------------------------------------------------------
+        listed: list[Hashable] = self._k.notations()  # type: ignore[assignment]  # str is Hashable
+        self._listed = (self._k, listed)
+        return listed
 
     def _apply(self, action: Hashable) -> None:
-        notation = str(action)
-        seat = self.to_act
-        assert seat is not None
-        phase = self.phase
-        if phase == "play":
-            self._play_card(seat, notation)
-        elif phase == "choose":
-            self._choose(seat, notation[len("choose:"):])
-        else:
-            self._adjust(seat, notation)
-
-    def _choose(self, seat: int, card: str) -> None:
-        n = self.players
-        self.hands = replaced(self.hands, seat, without(self.hands[seat], card))
-        self.picks = replaced(self.picks, seat, card)
-        # The pick stays secret until all have picked: the event names neither the card nor the move.
-        self._tell(seat, None, "pick")
-        nxt = (seat + 1) % n
-        if nxt != self.leader:
-            self.to_act = nxt
-            return
-        # Everyone has picked: reveal together and raise each picked fruit once per pick.
-        colours = tuple(CARD[c][0] for c in self.picks if c is not None)
-        self.colours = colours
-        values = [0] * len(FRUITS)
-        for fruit in colours:
-            values[FRUIT_INDEX[fruit]] += 1
-        self.values = tuple(clamp(v) for v in values)
-        self.phase = "play"
-        self.to_act = self.leader
-        self._tell(None, None, "reveal", colours=list(colours), picks=list(self.picks),
-                   values={f: self.value(f) for f in self.fruits if self.value(f)})
-
-    def _play_card(self, seat: int, notation: str) -> None:
-        made_trump = notation.endswith(TRUMP_SUFFIX)
-        card = notation[: -len(TRUMP_SUFFIX)] if made_trump else notation
-        fruit = CARD[card][0]
-        # replaced(hands, seat, without(hand, card)), spelled out: this runs every move.
-        hands = self.hands
-        hand = hands[seat]
-        at = hand.index(card)
-        self.hands = (*hands[:seat], (*hand[:at], *hand[at + 1:]), *hands[seat + 1:])
-        self.trick = (*self.trick, ("card", seat, card, made_trump))
-        if made_trump:
-            index = FRUIT_INDEX[fruit]
-            before = self.values[index]
-            self.values = replaced(self.values, index, clamp(before - 2))
-            self.trump = fruit
-            self.declared_at = self.cards_in_trick
-            after = self.values[index]
-            self._tell(seat, notation, "trump", card=card, fruit=fruit, before=before, after=after)
-        else:
-            self._tell(seat, notation, "lead" if self.cards_in_trick == 0 else "card", card=card, fruit=fruit)
-        played = self.cards_in_trick = self.cards_in_trick + 1
-        assert self.colours is not None
-        if fruit == self.colours[seat]:
-            # bastos.colour.adjust: the value move comes before anything else happens.
-            self.phase = "adjust"
-            self.adjusting = seat
-            self._tell(seat, notation, "own-colour", card=card, fruit=fruit)
-            return
-        if played < self.players:  # as _next, inline: this runs every card
-            self.to_act = (seat + 1) % self.players
-        else:
-            self._resolve(notation)
-
-    def _adjust(self, seat: int, notation: str) -> None:
-        kind, _, fruit = notation.partition(":")
-        delta = 1 if kind == "raise" else -1
-        index = FRUIT_INDEX[fruit]
-        self.values = bumped(self.values, index, delta)
-        self.trick = appended(self.trick, ("adjust", seat, fruit, delta))
-        self.phase = "play"
-        self.adjusting = None
-        self._tell(seat, notation, "value", fruit=fruit, delta=delta, after=self.values[index])
-        self._next(seat, notation)
-
-    def _next(self, seat: int, notation: str) -> None:
-        if self.cards_in_trick < self.players:
-            self.to_act = (seat + 1) % self.players
-        else:
-            self._resolve(notation)
-
-    def _resolve(self, notation: str) -> None:
-        plays = [e for e in self.trick if e[0] == "card"]
-        colours = self.colours
-        assert colours is not None
-        cards = tuple([e[2] for e in plays])
-        winner_at = trick_taker(plays, colours, self.trump, self.declared_at, self.rules)
-        if winner_at is None:
-            self.set_aside = self.set_aside + cards
-            self.last_trick = (self.trick, None)
-            self._tell(None, notation, "set-aside", leader=self.leader)
-        else:
-            winner, card = plays[winner_at][1], plays[winner_at][2]
-            self.won = replaced(self.won, winner, self.won[winner] + cards)
-            self.tricks_won = bumped(self.tricks_won, winner)
-            self.last_trick = (self.trick, winner)
-            self.leader = winner
-            trumped = self.trump is not None and CARD[card][0] == self.trump
-            self._tell(winner, notation, "trick", winner=winner, card=card, trump=trumped)
-        self.to_act = self.leader
-        self.trick = ()
-        self.cards_in_trick = 0
-        self.declared_at = -1
-        if not self.hands[self.leader]:
-            self._end_round()
-
-    def _end_round(self) -> None:
-        table = self.value_table()
-        lines = list(self.lines)
-        totals = []
-        for seat in range(self.players):
-            points = 0
-            for fruit, count, value in fruit_lines(table, self.won[seat]):
-                lines.append(ScoreLine(seat, line_label(fruit, count, value), count * value,
-                                       "bastos.score.card-value", self.round))
-                points += count * value
-            if not self.won[seat]:
-                lines.append(ScoreLine(seat, "no tricks taken", 0, "bastos.score.card-value", self.round))
-            totals.append(points)
-        self.lines = tuple(lines)
-        self._tell(None, None, "scored", round=self.round, points=totals)
-        if self.round == self.rounds:
-            self.phase = "over"
-            self.to_act = None
-            self.adjusting = None
-            return
-        self.round += 1
-        self.dealer = (self.dealer + 1) % self.players
-        # The cards are dealt again: last round's trick would show cards that now sit hidden in new
-        # hands, so it leaves the table; a learner may still review it (every card of it was played face
-        # up, and the events name them) until this round's first trick ends.
-        self.round_last_trick = self.last_trick
-        self.last_trick = None
-        self._deal_anew()
-        self._start_round(None)
+        # ``action`` is one of the notations the state before listed (``play`` matched it there): the
+        # copied dict still holds that state's kernel and list.
+        k = self._k
+        listed = self._listed
+        index = (listed[1].index(action) if listed is not None and listed[0] is k
+                 else k.notations().index(str(action)))
+        k = self._k = k.copy()
+        k.seed = self.seed
+        k.apply(index)
+        self._listed = None
+        self._told_said()
 
     # ---- refusals, views, snapshots (the roles of _explain and _view) ----------------------------
 
@@ -304,12 +294,6 @@ class State(FruitState):
     _label = label
     _view = view
     _board_text = board_text
-
-    def playout(self) -> Playout:
-        # Imported when first asked: it reads this package's tables, and they import explorer._fruit.
-        from explorer._bastos_playout import bastos_playout
-
-        return bastos_playout(self)
 
     def _snapshot(self) -> dict[str, Any]:
         return {

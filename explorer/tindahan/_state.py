@@ -123,7 +123,7 @@ class State(FruitState):
         k.said = []
         self.to_act = k.current_player
 
-    def _redeal(self, hands: Sequence[Sequence[str]]) -> None:
+    def _redeal(self, hands: Sequence[Sequence[str]], picks: Sequence[str | None] | None = None) -> None:
         """The hidden cards dealt anew (a sample of what a seat cannot see: ``explorer._determinize``)."""
         k = self._k = self._k.copy()
         k.hands = [sorted(ORDER[card] for card in hand) for hand in hands]

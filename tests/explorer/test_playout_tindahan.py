@@ -108,7 +108,7 @@ def test_the_kernel_follows_the_retired_state_under_random_options() -> None:
         rules = {} if index % 5 == 0 else random_rules(rng)
         seen.update((name, json.dumps(value)) for name, value in rules.items())
         state = explorer.new_game("tindahan", players=3 + index % 3, seed=8000 + index, **rules)
-        follow(state, rng, views=1 if index < 10 else 7)
+        follow(state, rng, views=1 if index < 5 else 15)
     assert all((name, json.dumps(value)) in seen for name, option in OPTIONS.items()
                for value in option.choices or ())
 
