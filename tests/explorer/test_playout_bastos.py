@@ -21,7 +21,7 @@ from typing import Any
 import explorer
 from explorer import GameState
 from explorer.bastos import OPTIONS, State
-from explorer.bastos._notation import FRUITS
+from explorer.tindahan import FRUITS  # the box's five fruits
 
 from ._oracle_bastos_state import State as Oracle
 
