@@ -10,12 +10,11 @@ both name a card ``<fruit>-<value>`` and keep hands in one fixed order (fruit fi
 from __future__ import annotations
 
 import sys
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Final
 
 from ._events import EMPTY_LOG, EventLog
-from ._playout import Playout
-from ._state import GameState, ScoreLine
+from ._state import KernelShell, ScoreLine
 from ._words import does, render, who
 
 FRUITS: Final = ("banana", "lanzones", "mango", "pineapple", "durian")
@@ -154,6 +153,11 @@ def parse_start(value: Any, *, top: int, hand_size: int | None = None,
     return out
 
 
+def cards_text(cards: Sequence[int]) -> tuple[str, ...]:
+    """Card indices (``explorer._fruit_kernel``) as notations; -1 (a card not seen) as ``"?"``."""
+    return tuple(BOX[card] if card >= 0 else "?" for card in cards)
+
+
 # A told event, kept raw: [previous node, seat, action, kind, data, its EventLog, view entries up to
 # it, cards named up to it, those entries rendered per reader's names]. The last four are filled in the
 # first time they are asked for, so play() never writes a sentence.
@@ -165,7 +169,7 @@ _PREV, _SEAT, _ACTION, _KIND, _DATA, _LOG, _ENTRIES, _NAMED, _RENDERED = range(9
 _CHECKPOINT = 32
 
 
-class FruitState(GameState):
+class FruitState(KernelShell):
     """What the states of both fruit games share.
 
     Round 1's hands in ``start`` are private to each seat; the score sheet is kept as ``lines``; events
@@ -182,9 +186,6 @@ class FruitState(GameState):
     """
 
     START_PRIVATE: ClassVar[Mapping[str, str]] = {"hands": "seat"}
-
-    hands: tuple[tuple[str, ...], ...]
-    lines: tuple[ScoreLine, ...]
     _told: _Node | None = None  # the newest event
     _dealt: _Node | None = None  # the newest event told before the current deal
 
@@ -308,70 +309,54 @@ class FruitState(GameState):
     def _score_lines(self) -> Sequence[ScoreLine]:
         return self.lines
 
-    def playout(self) -> Playout:
-        """The generic playout path; each game gives its faster one (its kernel)."""
-        return FruitPlayout(self)
+    # ---- the kernel's shell (both games' kernels seed their deals and say events as raw data) ------
 
+    @property
+    def fruits(self) -> tuple[str, ...]:
+        return tuple(self._k.g.names)
 
-def _quiet(seat: int | None, action: str | None, kind: str, **data: Any) -> None:
-    """A playout tells nobody: its events would only be thrown away."""
+    @property
+    def rounds(self) -> int:
+        return int(self._k.g.rounds)
 
+    @property
+    def round(self) -> int:
+        return int(self._k.round)
 
-class FruitPlayout(Playout):
-    """The playout path of both fruit games: the game's own ``_legal``/``_apply`` on one private copy,
-    changed in place, telling no events; ``state()`` replays the notations played on the public API."""
+    @property
+    def dealer(self) -> int:
+        return int(self._k.dealer)
 
-    __slots__ = ("_moves", "_played", "_start")
-    _pos: FruitState
+    @property
+    def leader(self) -> int:
+        return int(self._k.leader)
 
-    def __init__(self, state: FruitState) -> None:
-        game = object.__new__(type(state))
-        game.__dict__.update(state.__dict__)
-        game.__dict__["_tell"] = _quiet
-        self._start = state
-        self._pos = game
-        self._moves: list[Hashable] | None = None
-        self._played: list[str] = []
+    @property
+    def hands(self) -> tuple[tuple[str, ...], ...]:
+        """Each seat's cards (``"?"``: one not seen, in a table rebuilt from a view)."""
+        return tuple(cards_text(hand) for hand in self._k.hands)
 
-    def legal(self) -> int:
-        moves = self._moves
-        if moves is None:
-            moves = self._moves = [] if self._pos.to_act is None else self._pos._legal()
-        return len(moves)
+    @hands.setter
+    def hands(self, hands: Sequence[Sequence[str]]) -> None:
+        self._redeal(hands)
 
-    def notation(self, index: int) -> str:
-        moves = self._moves
-        if moves is None:
-            self.legal()
-            moves = self._moves
-            assert moves is not None
-        return str(moves[index])
+    def _redeal(self, hands: Sequence[Sequence[str]], picks: Sequence[str | None] | None = None) -> None:
+        raise NotImplementedError
 
-    def apply(self, index: int) -> None:
-        moves = self._moves
-        game = self._pos
-        if moves is None:
-            moves = [] if game.to_act is None else game._legal()
-        action = moves[index]
-        game._apply(action)
-        self._played.append(str(action))
-        self._moves = None
+    @property
+    def lines(self) -> tuple[ScoreLine, ...]:
+        """The score sheet (the kernel's)."""
+        return tuple(self._k.lines)
 
-    def scores(self) -> list[int]:
-        return self._pos.scores()
+    def _adopt(self, kernel: Any) -> None:
+        kernel.seed = self.seed  # a sample of the hidden cards deals its later rounds by a seed of its own
 
-    # Both games' states keep these fields (FruitState does not declare them).
-    def round_number(self) -> int:
-        return int(getattr(self._pos, "round"))  # noqa: B009
-
-    def tricks_taken(self, seat: int) -> int:
-        return int(getattr(self._pos, "tricks_won")[seat])  # noqa: B009
-
-    def trick_open(self) -> bool:
-        return bool(getattr(self._pos, "trick"))  # noqa: B009
-
-    def state(self) -> GameState:
-        state: GameState = self._start
-        for notation in self._played:
-            state = state.play(notation)
-        return state
+    def _applied(self) -> None:
+        """Tell what the kernel said, and bring the seat to act up to date."""
+        k = self._k
+        for seat, action, kind, data in k.said:
+            if kind == "round" and data["round"] > 1:
+                self._deal_anew()
+            self._tell_data(None if seat < 0 else seat, action, kind, data)
+        k.said = []
+        self.to_act = k.current_player

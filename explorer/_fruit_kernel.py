@@ -3,8 +3,8 @@
 A card is its index in the box (``explorer._fruit.BOX``: ``10 * fruit + value - 1``), so a hand kept
 sorted by index is in the public display order (fruit, then value) and one fruit's cards lie side by
 side in it (a follower's cards are one slice, found by bisection). Tindahan's kernel
-(``explorer.tindahan._kernel``) and Bastos!'s playout (``explorer._bastos_playout``) share these
-tables and the deal; the rules stay in each game's own module.
+(``explorer.tindahan._kernel``) and Bastos!'s (``explorer.bastos._kernel``) share these tables and
+the deal; the rules stay in each game's own kernel.
 
 Compiled by mypyc with them where a compiler is found (``explorer._compiled``), the same code
 interpreted where not.
@@ -13,30 +13,15 @@ interpreted where not.
 from __future__ import annotations
 
 from random import Random
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
-from ._fruit import BOX, FRUIT_INDEX, FRUITS, ORDER
-
-if TYPE_CHECKING:
-    from ._fruit import FruitState
+from ._fruit import BOX, FRUIT_INDEX, FRUITS
 
 #: card index -> its fruit's index, and -> its value.
 FRUIT_OF: Final[list[int]] = [card // 10 for card in range(len(BOX))]
 RANK_OF: Final[list[int]] = [card % 10 + 1 for card in range(len(BOX))]
 CARD_TEXT: Final[list[str]] = list(BOX)
 BANANA: Final = FRUIT_INDEX["banana"]
-
-
-def sorted_hands(state: FruitState) -> list[list[int]] | None:
-    """Each hand as card indices, or ``None`` if one is not in the display order (a position built
-    by hand: the generic ``FruitPlayout``, which keeps any order, plays it)."""
-    out: list[list[int]] = []
-    for hand in state.hands:
-        cards = [ORDER[card] for card in hand]
-        if cards != sorted(cards):
-            return None
-        out.append(cards)
-    return out
 
 
 def deal(rng: Random, deck: list[int], players: int) -> list[list[int]]:

@@ -25,7 +25,8 @@ if TYPE_CHECKING:
     from ._state import GameState
 
 
-# Klongs' and the fruit games' playouts are interpreted subclasses of the compiled class.
+# A game without a playout of its own plays the base class (the public API by index); a subclass in
+# plain Python (a test's, a new game's first one) may subclass it too.
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Playout:
     """One game played forward in place. ``legal()`` lists the actions to choose from by index."""
@@ -99,3 +100,42 @@ class Playout:
     def state(self) -> GameState:
         """The position reached, as an immutable public state."""
         return self._origin()
+
+
+class KernelCore(Playout):
+    """What every game's rules kernel shares as a playout: the seat to act as an int (-1 once over),
+    the points so far, and the indices played since it was copied from a public state, which
+    ``state()`` replays there. A kernel is its own position: it has no public state until
+    ``State.playout()`` gives it the one it was copied from."""
+
+    __slots__ = ("_played", "act", "points")
+
+    act: int
+    points: list[int]
+    _played: list[int]
+
+    def __init__(self) -> None:
+        # The base class's fields set here once, not by its __init__ (see there): a state copies its
+        # kernel on every play.
+        self._state = self._pos = None
+        self._legal = None
+        self._played = []
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.act < 0 else self.act
+
+    @property
+    def is_over(self) -> bool:
+        return self.act < 0
+
+    def scores(self) -> list[int]:
+        return list(self.points)
+
+    def state(self) -> GameState:
+        """The position reached, replayed through the public API from the state this copy began at."""
+        start = self._origin()
+        for index in self._played:
+            start = start.play(start.legal_actions()[index])
+        self._state, self._played = start, []
+        return start

@@ -504,3 +504,47 @@ class GameState(ABC):
     @abstractmethod
     def _snapshot(self) -> dict[str, Any]:
         """Every field of the position, hidden ones included, as plain comparable data."""
+
+
+class KernelShell(GameState):
+    """A state that is an immutable shell over its game's rules kernel, as python-chess's board seen
+    immutably: ``play()`` copies the kernel and applies the action's index to the copy, and
+    ``playout()`` is the kernel copied without a log (what bots and hints simulate with). The kernel
+    (``_k``) never changes once its state is made."""
+
+    _k: Any
+    #: The legal actions ``_legal`` listed for this kernel (the next state's ``_apply`` finds its
+    #: action's index there).
+    _listed: tuple[Any, list[Hashable]] | None
+
+    def _legal(self) -> list[Hashable]:
+        listed: list[Hashable] = self._k.notations()
+        self._listed = (self._k, listed)
+        return listed
+
+    def _apply(self, action: Hashable) -> None:
+        # ``action`` is one of the notations the state before listed (``play`` matched it there): the
+        # copied dict still holds that state's kernel and list.
+        k = self._k
+        listed = self._listed
+        index = (listed[1].index(action) if listed is not None and listed[0] is k
+                 else k.notations().index(str(action)))
+        k = self._k = k.copy()
+        self._adopt(k)
+        k.apply(index)
+        self._listed = None
+        self._applied()
+
+    def playout(self) -> Any:
+        """A mutable copy of this position's kernel, without a log, for fast simulation (bots, hints)."""
+        k = self._k.copy(log=False)
+        self._adopt(k)
+        k._state = self
+        return k
+
+    def _adopt(self, kernel: Any) -> None:
+        """What a copy of the kernel takes from this state before it plays (nothing here)."""
+
+    def _applied(self) -> None:
+        """After a play: the seat to act, as the kernel has it."""
+        self.to_act = self._k.current_player

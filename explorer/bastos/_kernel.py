@@ -24,15 +24,12 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from .._fruit import FRUITS
 from .._fruit_kernel import CARD_TEXT, FRUIT_OF, RANK_OF, fruit_tables
-from .._playout_core import Playout
+from .._playout_core import KernelCore
 from .._state import ScoreLine, seeded
-
-if TYPE_CHECKING:
-    from .._state import GameState
 
 MIN_VALUE: Final = -2
 MAX_VALUE: Final = 3
@@ -143,15 +140,15 @@ def new_kernel(players: int, seed: int, rules: Mapping[str, Any], fruits: tuple[
     return k
 
 
-class Kernel(Playout):
+class Kernel(KernelCore):
     """A Bastos! position and its rules (see the module's docstring). A round starts with every seat
     picking a Bastos! card (in turn, face down); in play, a seat follows the led fruit if it can, else
     plays any card, or (while no trump is made) throws a card not of a Bastos! colour to make its fruit
     trump; after a card of one's own colour comes a value move, up or down by 1 within the limits."""
 
-    __slots__ = ("_count", "_lo", "_nc", "_played", "act", "adjusting", "aside", "colour_mask", "colours",
+    __slots__ = ("_count", "_lo", "_nc", "adjusting", "aside", "colour_mask", "colours",
                  "cow", "dealer", "declared", "entries", "g", "hands", "last_trick", "leader", "lines", "log",
-                 "n", "phase", "picks", "points", "round", "round_last_trick", "said", "seed", "spare",
+                 "n", "phase", "picks", "round", "round_last_trick", "said", "seed", "spare",
                  "taken", "trick", "trump", "values", "won", "won_cards")
 
     n: int
@@ -165,7 +162,6 @@ class Kernel(Playout):
     dealer: int
     phase: int
     leader: int
-    act: int  # the seat to act, -1 once over
     hands: list[list[int]]  # [] until dealt (a playout's new round)
     picks: list[int]  # each seat's Bastos! card, -1 not picked yet
     colours: list[int]  # each seat's Bastos! colour ([] until revealed)
@@ -177,7 +173,6 @@ class Kernel(Playout):
     adjusting: int  # the seat that makes a value move, -1 none
     won: list[int]  # tricks taken this round, per seat
     won_cards: list[int]  # cards taken this round, per seat and fruit
-    points: list[int]
     # Kept with a log only: what the table shows.
     entries: list[Entry]  # the trick with its value moves
     taken: list[list[int]]  # the cards each seat took this round
@@ -187,17 +182,12 @@ class Kernel(Playout):
     last_trick: tuple[tuple[Entry, ...], int] | None  # its entries and who took it (-1: set aside)
     round_last_trick: tuple[tuple[Entry, ...], int] | None
     said: list[tuple[int, str | None, str, dict[str, Any]]]  # (seat or -1, action, kind, data): to tell
-    _played: list[int]
     _count: int  # the actions counted for this position, -1 not yet
     _lo: int  # the plain card plays: hand[lo:lo + nc]
     _nc: int
 
     def __init__(self) -> None:
-        # The base class's fields set here once (a kernel is its own position: no public state, until
-        # ``State.playout()`` gives it the one it was copied from): a state copies its kernel each play.
-        self._state = self._pos = None
-        self._legal = None
-        self._played = []
+        super().__init__()
         self._count = -1
         self._lo = self._nc = 0
 
@@ -262,17 +252,6 @@ class Kernel(Playout):
         return [sorted(cards[seat * size:(seat + 1) * size]) for seat in range(self.n)]
 
     # ---- the Playout interface ------------------------------------------------------------------
-
-    @property
-    def current_player(self) -> int | None:
-        return None if self.act < 0 else self.act
-
-    @property
-    def is_over(self) -> bool:
-        return self.act < 0
-
-    def scores(self) -> list[int]:
-        return list(self.points)
 
     def round_number(self) -> int:
         return self.round
@@ -548,11 +527,3 @@ class Kernel(Playout):
             # face up, and the events name them) until this round's first trick ends.
             self.round_last_trick, self.last_trick = self.last_trick, None
         self.start_round()
-
-    def state(self) -> GameState:
-        """The position reached, replayed through the public API from the state this copy began at."""
-        start = self._origin()
-        for index in self._played:
-            start = start.play(start.legal_actions()[index])
-        self._state, self._played = start, []
-        return start

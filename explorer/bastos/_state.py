@@ -9,10 +9,10 @@ read are the kernel's, in words: cards as notations, fruits by name, trick entri
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from typing import Any, Self
 
-from .._fruit import ORDER, FruitState, this_round
+from .._fruit import ORDER, FruitState, cards_text, this_round
 from .._fruit_kernel import CARD_TEXT, fruit_tables
 from .._state import ScoreLine
 from ._explain import explain
@@ -24,10 +24,6 @@ from ._view import board_text, event_text, label, view
 HIDDEN = -2  # a pick made but not seen (a table rebuilt from a view): a sample deals it
 
 
-def _cards(cards: Sequence[int]) -> tuple[str, ...]:
-    return tuple(CARD_TEXT[card] if card >= 0 else "?" for card in cards)
-
-
 def _trick(last: tuple[tuple[Entry, ...], int] | None) -> tuple[tuple[Entry, ...], int | None] | None:
     return None if last is None else (last[0], None if last[1] < 0 else last[1])
 
@@ -37,9 +33,6 @@ class State(FruitState):
 
     #: The position and its rules (never changed once the state is made: ``play()`` copies it).
     _k: Kernel
-    #: The legal actions ``_legal`` listed for this kernel (the next state's ``_apply`` finds its
-    #: action's index there).
-    _listed: tuple[Kernel, list[Hashable]] | None
 
     # ---- setup ---------------------------------------------------------------------------------
 
@@ -52,7 +45,7 @@ class State(FruitState):
         hands = None if given is None else [[ORDER[card] for card in hand] for hand in given]
         self._k = new_kernel(n, self.seed, self.rules, fruits, hands)
         self._listed = None
-        self._told_said()
+        self._applied()
 
     @classmethod
     def from_view(cls, view: dict[str, Any]) -> Self:
@@ -121,23 +114,6 @@ class State(FruitState):
         state.to_act = k.current_player
         return state
 
-    def playout(self) -> Kernel:
-        """A mutable copy of this position's kernel, without a log, for fast simulation (bots, hints)."""
-        k = self._k.copy(log=False)
-        k.seed = self.seed  # a sample of the hidden cards deals its later rounds by a seed of its own
-        k._state = self
-        return k
-
-    def _told_said(self) -> None:
-        """Tell what the kernel said, and bring the seat to act up to date."""
-        k = self._k
-        for seat, action, kind, data in k.said:
-            if kind == "round" and data["round"] > 1:
-                self._deal_anew()
-            self._tell_data(None if seat < 0 else seat, action, kind, data)
-        k.said = []
-        self.to_act = k.current_player
-
     def _redeal(self, hands: Sequence[Sequence[str]], picks: Sequence[str | None] | None = None) -> None:
         """The hidden cards dealt anew (a sample of what a seat cannot see: ``explorer._determinize``)."""
         k = self._k = self._k.copy()
@@ -154,40 +130,12 @@ class State(FruitState):
     # ---- the kernel's fields, as the view, the refusals and the tests read them ------------------
 
     @property
-    def fruits(self) -> tuple[str, ...]:
-        return tuple(self._k.g.names)
-
-    @property
     def boxed(self) -> tuple[str, ...]:
-        return _cards(self._k.g.boxed)
-
-    @property
-    def round(self) -> int:
-        return self._k.round
-
-    @property
-    def rounds(self) -> int:
-        return self._k.g.rounds
-
-    @property
-    def dealer(self) -> int:
-        return self._k.dealer
+        return cards_text(self._k.g.boxed)
 
     @property
     def phase(self) -> str:
         return PHASES[self._k.phase]
-
-    @property
-    def leader(self) -> int:
-        return self._k.leader
-
-    @property  # FruitState's hands: the kernel's here, set by a redeal
-    def hands(self) -> tuple[tuple[str, ...], ...]:
-        return tuple(_cards(hand) for hand in self._k.hands)
-
-    @hands.setter
-    def hands(self, hands: Sequence[Sequence[str]]) -> None:
-        self._redeal(hands)
 
     @property
     def picks(self) -> tuple[str | None, ...]:
@@ -224,7 +172,7 @@ class State(FruitState):
 
     @property
     def won(self) -> tuple[tuple[str, ...], ...]:
-        return tuple(_cards(cards) for cards in self._k.taken)
+        return tuple(cards_text(cards) for cards in self._k.taken)
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
@@ -232,7 +180,7 @@ class State(FruitState):
 
     @property
     def set_aside(self) -> tuple[str, ...]:
-        return _cards(self._k.aside)
+        return cards_text(self._k.aside)
 
     @property
     def spare(self) -> str | None:
@@ -247,14 +195,6 @@ class State(FruitState):
         """Last round's final trick, for review until this round's first trick ends."""
         return _trick(self._k.round_last_trick)
 
-    @property  # FruitState's lines: the kernel's score sheet
-    def lines(self) -> tuple[ScoreLine, ...]:
-        return self._k.lines
-
-    @lines.setter
-    def lines(self, lines: tuple[ScoreLine, ...]) -> None:
-        raise AttributeError("a Bastos! state's score sheet is its kernel's")
-
     # ---- queries -------------------------------------------------------------------------------
 
     def value(self, fruit: str) -> int:
@@ -266,26 +206,6 @@ class State(FruitState):
     def led_fruit(self) -> str | None:
         trick = self._k.trick
         return FRUITS[trick[0] // 10] if trick else None
-
-    # ---- legal actions and applying them ------------------------------------------------------
-
-    def _legal(self) -> list[Hashable]:
-        listed: list[Hashable] = self._k.notations()  # type: ignore[assignment]  # str is Hashable
-        self._listed = (self._k, listed)
-        return listed
-
-    def _apply(self, action: Hashable) -> None:
-        # ``action`` is one of the notations the state before listed (``play`` matched it there): the
-        # copied dict still holds that state's kernel and list.
-        k = self._k
-        listed = self._listed
-        index = (listed[1].index(action) if listed is not None and listed[0] is k
-                 else k.notations().index(str(action)))
-        k = self._k = k.copy()
-        k.seed = self.seed
-        k.apply(index)
-        self._listed = None
-        self._told_said()
 
     # ---- refusals, views, snapshots (the roles of _explain and _view) ----------------------------
 

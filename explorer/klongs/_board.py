@@ -17,12 +17,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
-from .._playout import Playout
+from .._playout_core import KernelCore
 from .._state import ScoreLine
 from ._notation import GOODS
 
 if TYPE_CHECKING:
-    from .._state import GameState
     from ._edition import Edition
 
 # The phases of a turn, as ints; their names are the public state's.
@@ -199,18 +198,18 @@ def landing_points(baskets: list[int], thieves: list[bool], cookshops: int, each
     return value
 
 
-class Board(Playout):
+class Board(KernelCore):
     """A Klongs position and its rules (see the module's docstring). On a turn the actions are the
     placements (per hand boat, in hand order, its target spaces: a thief's avoid the protected
     columns), else "pass", then the moves; the other phases list their choices, the refusal or
     "end" last."""
 
-    __slots__ = ("_count", "_gc", "_gt", "_list", "_mcount", "_mopen", "_mready", "_msrc", "_pc", "_played",
-                 "_ss", "_tc", "_tg", "act", "board", "cards", "causer", "discard", "each", "empty_big",
+    __slots__ = ("_count", "_gc", "_gt", "_list", "_mcount", "_mopen", "_mready", "_msrc", "_pc",
+                 "_ss", "_tc", "_tg", "board", "cards", "causer", "discard", "each", "empty_big",
                  "entered", "entry", "fewest", "full", "hands", "idle", "immediate", "insp", "isolated",
                  "lines", "log", "market_days", "master", "merchants", "mindex", "mine", "mkind",
                  "move_first", "moved", "n", "occ", "one", "order", "owner", "passes", "pending", "phase",
-                 "placed", "points", "said", "seen", "skip", "skip_rule", "stacks", "step", "stocks",
+                 "placed", "said", "seen", "skip", "skip_rule", "stacks", "step", "stocks",
                  "supply", "t", "thf", "turn")
 
     t: Tables
@@ -248,13 +247,11 @@ class Board(Playout):
     entered: list[bool]
     step: int  # the Luk Phat spaces the counter has passed
     market_days: int
-    points: list[int]
     lines: tuple[ScoreLine, ...]
     said: Said | None
     log: bool
     phase: int
     turn: int
-    act: int  # the seat to act, -1 once over
     moved: bool
     placed: int
     pending: int  # the market day the counter reached, held at the end of the turn
@@ -281,7 +278,6 @@ class Board(Playout):
     _mready: bool  # the moves of the phase after a placement are counted already
     _list: list[int]
     _ss: list[int]
-    _played: list[int]
 
     def derive(self) -> None:
         """The bitmasks that follow from ``board`` and ``owner`` (kept up to date from then on)."""
@@ -309,25 +305,6 @@ class Board(Playout):
         self.occ, self.full, self.insp, self.thf, self.seen, self.mine = occ, full, insp, thf, seen, mine
 
     # ---- the playout's face -------------------------------------------------------------------
-
-    @property
-    def current_player(self) -> int | None:
-        return None if self.act < 0 else self.act
-
-    @property
-    def is_over(self) -> bool:
-        return self.act < 0
-
-    def scores(self) -> list[int]:
-        return list(self.points)
-
-    def state(self) -> GameState:
-        """The position reached, replayed through the public API from the state this copy began at."""
-        start = self._origin()
-        for index in self._played:
-            start = start.play(start.legal_actions()[index])
-        self._state, self._played = start, []
-        return start
 
     def put_cards_away(self) -> None:
         """Every seat's movement cards out of play (the strong bot's roll-outs move no boat)."""

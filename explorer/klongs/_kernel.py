@@ -92,7 +92,7 @@ class Kernel(Board):
 
     def __init__(self) -> None:
         # Empty: :func:`build` sets a new position up, :meth:`copy` copies one.
-        super().__init__(None)
+        super().__init__()
 
     def copy(self, log: bool = True) -> Kernel:
         """An independent copy (what it counted included), writing lines and events if ``log``."""

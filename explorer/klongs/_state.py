@@ -20,7 +20,7 @@ from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar, Self
 
 from .._errors import IllegalAction
-from .._state import GameState, ScoreLine
+from .._state import KernelShell, ScoreLine
 from ._board import HAND_SIZE, MARKET_NAMES, MOVEMENT_CARDS, PHASES, Said, boat_merchants, tables_for
 from ._edition import Edition, load_edition
 from ._explain import explain
@@ -37,7 +37,7 @@ def unseen_take(known: list[int], size: int, unseen: list[int]) -> list[int]:
     return out
 
 
-class State(GameState):
+class State(KernelShell):
     """A Bangkok Klongs position. Start one with ``explorer.new_game("klongs", ...)`` or
     :meth:`from_position` for a scenario."""
 
@@ -47,9 +47,6 @@ class State(GameState):
     ed: Edition
     #: The position and its rules (never changed once the state is made: ``play()`` copies it).
     _k: Kernel
-    #: The legal actions ``_legal`` listed for this kernel (the next state's ``_apply`` finds its
-    #: action's index there).
-    _listed: tuple[Kernel, list[Hashable]] | None
 
     # ---- construction -------------------------------------------------------------------------
 
@@ -117,7 +114,7 @@ class State(GameState):
             k.order = list(market["order"])
             k.mindex, k.idle = market["step"], market["idle"]
         state._k = k
-        state._sync()
+        state._applied()
         return state
 
     @classmethod
@@ -165,16 +162,7 @@ class State(GameState):
                         entered, step)
         self._k.start(start.get("to_move", 0) if start else 0, lines)
         self._listed = None
-        self._sync()
-
-    def playout(self) -> Kernel:
-        """A mutable copy of this position's kernel, without a log, for fast simulation (bots, hints)."""
-        k = self._k.copy(log=False)
-        k._state = self
-        return k
-
-    def _sync(self) -> None:
-        self.to_act = None if self._k.act < 0 else self._k.act
+        self._applied()
 
     def _redeal(self, hands: Sequence[Sequence[int]], stacks: Sequence[Sequence[int]]) -> None:
         """The hidden boats dealt anew (a sample of what a seat cannot see: ``explorer._determinize``)."""
@@ -307,25 +295,6 @@ class State(GameState):
         """The id of the boat on ``space``, or None."""
         boat = self.board[self.ed.index[space]]
         return None if boat < 0 else self.ed.boats[boat].id
-
-    # ---- legal actions and applying them ------------------------------------------------------
-
-    def _legal(self) -> list[Hashable]:
-        listed: list[Hashable] = self._k.notations()  # type: ignore[assignment]  # str is Hashable
-        self._listed = (self._k, listed)
-        return listed
-
-    def _apply(self, action: Hashable) -> None:
-        # ``action`` is one of the notations the state before listed (``play`` matched it there): the
-        # copied dict still holds that state's kernel and list.
-        k = self._k
-        listed = self._listed
-        index = (listed[1].index(action) if listed is not None and listed[0] is k
-                 else k.notations().index(str(action)))
-        k = self._k = k.copy()
-        k.apply(index)
-        self._listed = None
-        self._sync()
 
     # ---- refusals, scores, views, snapshots -----------------------------------------------------
 

@@ -28,15 +28,12 @@ from __future__ import annotations
 import sys
 from bisect import bisect_left
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Final, Literal
+from typing import Any, Final, Literal
 
 from .._fruit import FRUITS
 from .._fruit_kernel import BANANA, CARD_TEXT, FRUIT_OF, RANK_OF, deal, fruit_tables
-from .._playout_core import Playout
+from .._playout_core import KernelCore
 from .._state import ScoreLine, seeded
-
-if TYPE_CHECKING:
-    from .._state import GameState
 
 FIRST: Final = 5  # a stall's majority
 SECOND: Final = 2  # a stall's second place
@@ -220,15 +217,15 @@ def new_kernel(players: int, seed: int, rules: Mapping[str, Any], fruits: tuple[
     return k
 
 
-class Kernel(Playout):
+class Kernel(KernelCore):
     """A Tindahan position and its rules (see the module's docstring). A trick's leader may play any
     card or move the cart to another stall in play; after a cart move the next seat must play a card,
     which is led; the others follow the led fruit if they can (else any card) or send a seller to the
     led fruit's stall while they have one."""
 
-    __slots__ = ("_count", "_lo", "_nc", "_played", "act", "best", "best_card", "cards", "cart", "cow",
+    __slots__ = ("_count", "_lo", "_nc", "best", "best_card", "cards", "cart", "cow",
                  "dealer", "emptied", "g", "hands", "last_trick", "leader", "led", "left", "lines", "log",
-                 "n", "piles", "placed", "points", "round", "round_last_trick", "said", "seed", "stalls",
+                 "n", "piles", "placed", "round", "round_last_trick", "said", "seed", "stalls",
                  "summaries", "trick", "trump", "trumped", "won")
 
     n: int
@@ -241,7 +238,6 @@ class Kernel(Playout):
     round: int
     dealer: int
     leader: int
-    act: int  # the seat to act, -1 once over
     trump: int
     led: int  # -1 before a card is led
     cart: bool  # the cart moved as this trick's first play
@@ -257,23 +253,17 @@ class Kernel(Playout):
     won: list[int]
     piles: list[int]
     emptied: bool  # a hand ran out in the trick under way: the round ends with it
-    points: list[int]
     lines: tuple[ScoreLine, ...]
     summaries: tuple[dict[str, Any], ...]
     last_trick: tuple[tuple[Play, ...], int] | None
     round_last_trick: tuple[tuple[Play, ...], int] | None
     said: list[tuple[int, str | None, str, dict[str, Any]]]  # (seat or -1, action, kind, data): to tell
-    _played: list[int]
     _count: int  # the actions counted for this position, -1 not yet
     _lo: int  # the choosable cards: hand[lo:lo + nc]
     _nc: int
 
     def __init__(self) -> None:
-        # The base class's fields set here once (a kernel is its own position: no public state, until
-        # ``State.playout()`` gives it the one it was copied from): a state copies its kernel each play.
-        self._state = self._pos = None
-        self._legal = None
-        self._played = []
+        super().__init__()
         self._count = -1
         self._lo = self._nc = 0
 
@@ -340,17 +330,6 @@ class Kernel(Playout):
         return deal(seeded("tindahan", self.seed, "deal", self.round), self.g.deck, self.n)
 
     # ---- the Playout interface ------------------------------------------------------------------
-
-    @property
-    def current_player(self) -> int | None:
-        return None if self.act < 0 else self.act
-
-    @property
-    def is_over(self) -> bool:
-        return self.act < 0
-
-    def scores(self) -> list[int]:
-        return list(self.points)
 
     def round_number(self) -> int:
         return self.round
@@ -556,11 +535,3 @@ class Kernel(Playout):
             "points": totals,
         })
         self.said.append((-1, None, "scored", {"round": self.round, "points": totals}))
-
-    def state(self) -> GameState:
-        """The position reached, replayed through the public API from the state this copy began at."""
-        start = self._origin()
-        for index in self._played:
-            start = start.play(start.legal_actions()[index])
-        self._state, self._played = start, []
-        return start

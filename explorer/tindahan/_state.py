@@ -8,11 +8,10 @@ read are the kernel's, in words: cards as notations, fruits by name, plays as ``
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from typing import Any, Self
 
 from explorer._fruit import FRUITS, ORDER, FruitState, this_round
-from explorer._fruit_kernel import CARD_TEXT
 from explorer._state import ScoreLine
 
 from ._explain import explain
@@ -23,18 +22,11 @@ from ._start import start_hands
 from ._view import board_text, event_text, label, view
 
 
-def _cards(hand: Sequence[int]) -> tuple[str, ...]:
-    return tuple(CARD_TEXT[card] if card >= 0 else "?" for card in hand)
-
-
 class State(FruitState):
     """A Tindahan position. Seat 0 starts round 1; seat ``(players - 2 + r) % players`` deals round ``r``."""
 
     #: The position and its rules (never changed once the state is made: ``play()`` copies it).
     _k: Kernel
-    #: The legal actions ``_legal`` listed for this kernel (the next state's ``_apply`` finds its
-    #: action's index there).
-    _listed: tuple[Kernel, list[Hashable]] | None
 
     # ---- setup ----------------------------------------------------------------------------------
 
@@ -45,7 +37,7 @@ class State(FruitState):
         hands = None if given is None else [[ORDER[card] for card in hand] for hand in given]
         self._k = new_kernel(n, self.seed, self.rules, fruits, hands)
         self._listed = None
-        self._told_said()
+        self._applied()
 
     @classmethod
     def from_view(cls, view: dict[str, Any]) -> Self:
@@ -106,23 +98,6 @@ class State(FruitState):
         state.to_act = k.current_player
         return state
 
-    def playout(self) -> Kernel:
-        """A mutable copy of this position's kernel, without a log, for fast simulation (bots, hints)."""
-        k = self._k.copy(log=False)
-        k.seed = self.seed  # a sample of the hidden cards deals its later rounds by a seed of its own
-        k._state = self
-        return k
-
-    def _told_said(self) -> None:
-        """Tell what the kernel said, and bring the seat to act up to date."""
-        k = self._k
-        for seat, action, kind, data in k.said:
-            if kind == "round" and data["round"] > 1:
-                self._deal_anew()
-            self._tell_data(None if seat < 0 else seat, action, kind, data)
-        k.said = []
-        self.to_act = k.current_player
-
     def _redeal(self, hands: Sequence[Sequence[str]], picks: Sequence[str | None] | None = None) -> None:
         """The hidden cards dealt anew (a sample of what a seat cannot see: ``explorer._determinize``)."""
         k = self._k = self._k.copy()
@@ -131,26 +106,6 @@ class State(FruitState):
         self._listed = None
 
     # ---- the kernel's fields, as the view, the refusals and the tests read them ------------------
-
-    @property
-    def fruits(self) -> tuple[str, ...]:
-        return tuple(self._k.g.names)
-
-    @property
-    def rounds(self) -> int:
-        return self._k.g.rounds
-
-    @property
-    def round(self) -> int:
-        return self._k.round
-
-    @property
-    def dealer(self) -> int:
-        return self._k.dealer
-
-    @property
-    def leader(self) -> int:
-        return self._k.leader
 
     @property
     def trump(self) -> str:
@@ -168,14 +123,6 @@ class State(FruitState):
     def must_play(self) -> bool:
         """The seat after a cart move has to play a card (tindahan.cart.next-must-play)."""
         return self._k.must_play()
-
-    @property  # FruitState's hands: the kernel's here, set by a redeal
-    def hands(self) -> tuple[tuple[str, ...], ...]:
-        return tuple(_cards(hand) for hand in self._k.hands)
-
-    @hands.setter
-    def hands(self, hands: Sequence[Sequence[str]]) -> None:
-        self._redeal(hands)
 
     @property
     def trick(self) -> tuple[Play, ...]:
@@ -218,34 +165,6 @@ class State(FruitState):
     def summaries(self) -> tuple[dict[str, Any], ...]:
         """Each scored round's end position, for learners and tests."""
         return self._k.summaries
-
-    @property  # FruitState's lines: the kernel's score sheet
-    def lines(self) -> tuple[ScoreLine, ...]:
-        return self._k.lines
-
-    @lines.setter
-    def lines(self, lines: tuple[ScoreLine, ...]) -> None:
-        raise AttributeError("a Tindahan state's score sheet is its kernel's")
-
-    # ---- legal actions and applying them ------------------------------------------------------
-
-    def _legal(self) -> list[Hashable]:
-        listed: list[Hashable] = self._k.notations()  # type: ignore[assignment]  # str is Hashable
-        self._listed = (self._k, listed)
-        return listed
-
-    def _apply(self, action: Hashable) -> None:
-        # ``action`` is one of the notations the state before listed (``play`` matched it there): the
-        # copied dict still holds that state's kernel and list.
-        k = self._k
-        listed = self._listed
-        index = (listed[1].index(action) if listed is not None and listed[0] is k
-                 else k.notations().index(str(action)))
-        k = self._k = k.copy()
-        k.seed = self.seed
-        k.apply(index)
-        self._listed = None
-        self._told_said()
 
     # ---- refusals, views, snapshots (the roles of _explain and _view) ----------------------------
 

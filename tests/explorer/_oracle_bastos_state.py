@@ -10,7 +10,7 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from explorer._fruit import FruitPlayout, FruitState
+from explorer._fruit import FruitState
 from explorer._playout import Playout
 from explorer._state import ScoreLine
 from explorer._tuples import appended, bumped, replaced, without
@@ -93,6 +93,9 @@ _DECKS: dict[tuple[str, ...], list[str]] = {}
 
 class State(FruitState):
     """A Bastos! position. Seat ``players - 1`` deals round 1; the deal passes on one seat a round."""
+
+    # Plain fields here, as they were (the kernel's shell reads them off its kernel instead).
+    fruits = rounds = round = dealer = leader = hands = lines = None  # type: ignore[assignment]
 
     fruits: tuple[str, ...]
     boxed: tuple[str, ...]
@@ -359,7 +362,7 @@ class State(FruitState):
     _board_text = board_text
 
     def playout(self) -> Playout:
-        return FruitPlayout(self)
+        return Playout(self)  # the public API played by index (the oracle is compared, never simulated)
 
     def _redeal(self, hands: Any, picks: Any = None) -> None:
         self.hands = tuple(tuple(sort_cards(hand)) for hand in hands)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, TypeVar
 
-from explorer._fruit import FruitPlayout, FruitState
+from explorer._fruit import FruitState
 from explorer._playout import Playout
 from explorer._state import ScoreLine
 from explorer._tuples import appended, bumped
@@ -151,6 +151,9 @@ def round_awards(
 
 class State(FruitState):
     """A Tindahan position. Seat 0 starts round 1; seat ``(players - 2 + r) % players`` deals round ``r``."""
+
+    # Plain fields here, as they were (the kernel's shell reads them off its kernel instead).
+    fruits = rounds = round = dealer = leader = hands = lines = None  # type: ignore[assignment]
 
     fruits: tuple[str, ...]
     rounds: int
@@ -333,7 +336,7 @@ class State(FruitState):
     _board_text = board_text
 
     def playout(self) -> Playout:
-        return FruitPlayout(self)
+        return Playout(self)  # the public API played by index (the oracle is compared, never simulated)
 
     @property
     def must_play(self) -> bool:
