@@ -107,7 +107,7 @@ def round_plays(events: Sequence[dict[str, Any]]) -> tuple[set[str], set[tuple[i
 def _fruit_sample(state: Any, seat: int, rng: random.Random, deck: Iterable[str],
                   public: set[str], hidden_picks: dict[int, int]) -> None:
     # A state rebuilt from a view (explorer._fromview) carries that view's events.
-    events = state.__dict__.get("_public_events")
+    events = state._public_events
     played, void = round_plays(state._event_entries(seat) if events is None else events)
     mine = set(state.hands[seat])
     seen = mine | played | public

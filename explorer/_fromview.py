@@ -36,10 +36,7 @@ def from_view(view: dict[str, Any]) -> GameState:
             f"the strong {view['game']} bot cannot rebuild the table from a view alone yet: give it the "
             "table's state with bot.watch(lambda: table.state) (explorer simulate does)")
     state = build(view)
-    state._n_actions = view["move_number"]
-    state._legal_cache = None
-    state.to_act = view["current_player"]
-    state.__dict__["_public_events"] = view["events"]
+    state._seen_as(view)
     return state
 
 

@@ -142,8 +142,18 @@ class GameState(ABC):
     _history: _History
     _n_actions: int
     _legal_cache: list[Hashable] | None
+    #: A table rebuilt from a seat's view (``explorer._fromview``): the view's events, which stand for
+    #: the history it does not have (the search reads the round's plays there). None otherwise.
+    _public_events: list[dict[str, Any]] | None = None
 
     # ---- construction -------------------------------------------------------------------------
+
+    def _seen_as(self, view: Mapping[str, Any]) -> None:
+        """This state, rebuilt from ``view``, takes the view's count of moves, seat to act and events."""
+        self._n_actions = view["move_number"]
+        self._legal_cache = None
+        self.to_act = view["current_player"]
+        self._public_events = view["events"]
 
     @classmethod
     def new(cls, players: int, seed: int | None = None, *, edition: Any = None, **rules: Any) -> Self:
