@@ -13,9 +13,11 @@ interpreted where not.
 from __future__ import annotations
 
 from random import Random
-from typing import Final
+from typing import Any, Final
 
 from ._fruit import BOX, FRUIT_INDEX, FRUITS
+from ._playout_core import KernelCore
+from ._state import ScoreLine
 
 #: card index -> its fruit's index, and -> its value.
 FRUIT_OF: Final[list[int]] = [card // 10 for card in range(len(BOX))]
@@ -48,3 +50,67 @@ def fruit_tables(fruits: tuple[str, ...], top: int) -> tuple[list[int], list[int
         others = [[fruit for fruit in indices if fruit != trump] for trump in range(len(FRUITS))]
         tables = _TABLES[key] = (indices, deck, others)
     return tables
+
+
+class FruitKernel(KernelCore):
+    """What both fruit games' kernels share: the deal by rounds from the game's seed, hands of sorted
+    card indices (dealt when first asked in a playout), the trick's cards in play order from the
+    leader, the tricks taken, the score sheet and the raw events a public state tells, the lists
+    copied on first change where the kernel is a public state's copy (``cow``), and what ``legal()``
+    counted (the choosable cards: ``hands[act][_lo:_lo + _nc]``)."""
+
+    __slots__ = ("_count", "_lo", "_nc", "cow", "dealer", "hands", "leader", "lines", "log", "n", "round",
+                 "said", "seed", "trick", "won")
+
+    n: int
+    seed: int  # the game's: every round deals from it (a sample of hidden cards has one of its own)
+    log: bool
+    #: The lists are shared with the kernel this one was copied from (the public state's copies, one
+    #: per play): each is copied before it is first changed. A playout's kernel owns its lists.
+    cow: bool
+    round: int
+    dealer: int
+    leader: int
+    hands: list[list[int]]  # [] until dealt (a playout's new round)
+    trick: list[int]
+    won: list[int]  # tricks taken this round, per seat
+    lines: tuple[ScoreLine, ...]
+    said: list[tuple[int, str | None, str, dict[str, Any]]]  # (seat or -1, action, kind, data): to tell
+    _count: int  # the actions counted for this position, -1 not yet
+    _lo: int
+    _nc: int
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._count = -1
+        self._lo = self._nc = 0
+
+    def round_number(self) -> int:
+        return self.round
+
+    def tricks_taken(self, seat: int) -> int:
+        return self.won[seat]
+
+    def trick_open(self) -> bool:
+        return len(self.trick) > 0
+
+    def legal(self) -> int:
+        count = self._count
+        if count >= 0:
+            return count
+        seat = self.act
+        if seat < 0:
+            self._count = 0
+            return 0
+        if not self.hands:
+            self.hands = self.dealt()
+        count = self._count = self.counted(self.hands[seat])
+        return count
+
+    def dealt(self) -> list[list[int]]:
+        """This round's hands as the seed deals them."""
+        raise NotImplementedError
+
+    def counted(self, hand: list[int]) -> int:
+        """How many actions the seat to act, holding ``hand``, has (setting ``_lo`` and ``_nc``)."""
+        raise NotImplementedError

@@ -27,8 +27,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from .._fruit import FRUITS
-from .._fruit_kernel import CARD_TEXT, FRUIT_OF, RANK_OF, fruit_tables
-from .._playout_core import KernelCore
+from .._fruit_kernel import CARD_TEXT, FRUIT_OF, RANK_OF, FruitKernel, fruit_tables
 from .._state import ScoreLine, seeded
 
 MIN_VALUE: Final = -2
@@ -140,56 +139,32 @@ def new_kernel(players: int, seed: int, rules: Mapping[str, Any], fruits: tuple[
     return k
 
 
-class Kernel(KernelCore):
+class Kernel(FruitKernel):
     """A Bastos! position and its rules (see the module's docstring). A round starts with every seat
     picking a Bastos! card (in turn, face down); in play, a seat follows the led fruit if it can, else
     plays any card, or (while no trump is made) throws a card not of a Bastos! colour to make its fruit
     trump; after a card of one's own colour comes a value move, up or down by 1 within the limits."""
 
-    __slots__ = ("_count", "_lo", "_nc", "adjusting", "aside", "colour_mask", "colours",
-                 "cow", "dealer", "declared", "entries", "g", "hands", "last_trick", "leader", "lines", "log",
-                 "n", "phase", "picks", "round", "round_last_trick", "said", "seed", "spare",
-                 "taken", "trick", "trump", "values", "won", "won_cards")
+    __slots__ = ("adjusting", "aside", "colour_mask", "colours", "declared", "entries", "g", "last_trick",
+                 "phase", "picks", "round_last_trick", "spare", "taken", "trump", "values", "won_cards")
 
-    n: int
     g: Game
-    seed: int  # the game's: every round deals from it (a sample of hidden cards has one of its own)
-    log: bool
-    #: The lists are shared with the kernel this one was copied from (the public state's copies, one
-    #: per play): each is copied before it is first changed. A playout's kernel owns its lists.
-    cow: bool
-    round: int
-    dealer: int
     phase: int
-    leader: int
-    hands: list[list[int]]  # [] until dealt (a playout's new round)
     picks: list[int]  # each seat's Bastos! card, -1 not picked yet
     colours: list[int]  # each seat's Bastos! colour ([] until revealed)
     colour_mask: int
     values: list[int]  # per fruit of the box
     trump: int  # -1 none yet
-    trick: list[int]  # the trick's cards in play order
     declared: int  # where in the trick a card made its fruit trump, -1 none
     adjusting: int  # the seat that makes a value move, -1 none
-    won: list[int]  # tricks taken this round, per seat
     won_cards: list[int]  # cards taken this round, per seat and fruit
     # Kept with a log only: what the table shows.
     entries: list[Entry]  # the trick with its value moves
     taken: list[list[int]]  # the cards each seat took this round
     aside: list[int]  # the cards of the tricks set aside this round
     spare: int  # the face-up card nobody was dealt, -1 none
-    lines: tuple[ScoreLine, ...]
     last_trick: tuple[tuple[Entry, ...], int] | None  # its entries and who took it (-1: set aside)
     round_last_trick: tuple[tuple[Entry, ...], int] | None
-    said: list[tuple[int, str | None, str, dict[str, Any]]]  # (seat or -1, action, kind, data): to tell
-    _count: int  # the actions counted for this position, -1 not yet
-    _lo: int  # the plain card plays: hand[lo:lo + nc]
-    _nc: int
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._count = -1
-        self._lo = self._nc = 0
 
     def copy(self, log: bool = True) -> Kernel:
         """An independent copy (what it counted included), writing lines and events if ``log``."""
@@ -253,27 +228,7 @@ class Kernel(KernelCore):
 
     # ---- the Playout interface ------------------------------------------------------------------
 
-    def round_number(self) -> int:
-        return self.round
-
-    def tricks_taken(self, seat: int) -> int:
-        return self.won[seat]
-
-    def trick_open(self) -> bool:
-        return len(self.trick) > 0
-
-    def legal(self) -> int:
-        count = self._count
-        if count >= 0:
-            return count
-        seat = self.act
-        if seat < 0:
-            self._count = 0
-            return 0
-        hands = self.hands
-        if not hands:
-            hands = self.hands = self.dealt()
-        hand = hands[seat]
+    def counted(self, hand: list[int]) -> int:
         phase = self.phase
         if phase == PLAYING:
             trick = self.trick
@@ -305,7 +260,6 @@ class Kernel(KernelCore):
                 value = values[fruit]
                 count += (value < MAX_VALUE) + (value > MIN_VALUE)
             self._nc = 0
-        self._count = count
         return count
 
     def _declarable(self, hand: list[int], nth: int) -> int:

@@ -31,8 +31,7 @@ from collections.abc import Mapping
 from typing import Any, Final, Literal
 
 from .._fruit import FRUITS
-from .._fruit_kernel import BANANA, CARD_TEXT, FRUIT_OF, RANK_OF, deal, fruit_tables
-from .._playout_core import KernelCore
+from .._fruit_kernel import BANANA, CARD_TEXT, FRUIT_OF, RANK_OF, FruitKernel, deal, fruit_tables
 from .._state import ScoreLine, seeded
 
 FIRST: Final = 5  # a stall's majority
@@ -217,32 +216,19 @@ def new_kernel(players: int, seed: int, rules: Mapping[str, Any], fruits: tuple[
     return k
 
 
-class Kernel(KernelCore):
+class Kernel(FruitKernel):
     """A Tindahan position and its rules (see the module's docstring). A trick's leader may play any
     card or move the cart to another stall in play; after a cart move the next seat must play a card,
     which is led; the others follow the led fruit if they can (else any card) or send a seller to the
     led fruit's stall while they have one."""
 
-    __slots__ = ("_count", "_lo", "_nc", "best", "best_card", "cards", "cart", "cow",
-                 "dealer", "emptied", "g", "hands", "last_trick", "leader", "led", "left", "lines", "log",
-                 "n", "piles", "placed", "round", "round_last_trick", "said", "seed", "stalls",
-                 "summaries", "trick", "trump", "trumped", "won")
+    __slots__ = ("best", "best_card", "cards", "cart", "emptied", "g", "last_trick", "led", "left", "piles",
+                 "placed", "round_last_trick", "stalls", "summaries", "trump", "trumped")
 
-    n: int
     g: Game
-    seed: int  # the game's: every round deals from it (a sample of hidden cards has one of its own)
-    log: bool
-    #: The lists are shared with the kernel this one was copied from (the public state's copies, one
-    #: per play): each is copied before it is first changed. A playout's kernel owns its lists.
-    cow: bool
-    round: int
-    dealer: int
-    leader: int
     trump: int
     led: int  # -1 before a card is led
     cart: bool  # the cart moved as this trick's first play
-    hands: list[list[int]]  # [] until dealt (a playout's new round)
-    trick: list[int]
     best: int  # the seat taking the trick so far (-1: none yet)
     best_card: int
     trumped: bool
@@ -250,22 +236,11 @@ class Kernel(KernelCore):
     stalls: list[int]
     left: list[int]
     placed: list[int]
-    won: list[int]
     piles: list[int]
     emptied: bool  # a hand ran out in the trick under way: the round ends with it
-    lines: tuple[ScoreLine, ...]
     summaries: tuple[dict[str, Any], ...]
     last_trick: tuple[tuple[Play, ...], int] | None
     round_last_trick: tuple[tuple[Play, ...], int] | None
-    said: list[tuple[int, str | None, str, dict[str, Any]]]  # (seat or -1, action, kind, data): to tell
-    _count: int  # the actions counted for this position, -1 not yet
-    _lo: int  # the choosable cards: hand[lo:lo + nc]
-    _nc: int
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._count = -1
-        self._lo = self._nc = 0
 
     def copy(self, log: bool = True) -> Kernel:
         """An independent copy (what it counted included), writing lines and events if ``log``."""
@@ -331,31 +306,12 @@ class Kernel(KernelCore):
 
     # ---- the Playout interface ------------------------------------------------------------------
 
-    def round_number(self) -> int:
-        return self.round
-
-    def tricks_taken(self, seat: int) -> int:
-        return self.won[seat]
-
-    def trick_open(self) -> bool:
-        return len(self.trick) > 0
-
     def must_play(self) -> bool:
         """The seat after a cart move has to play a card, which is led (tindahan.cart.next-must-play)."""
         return self.cart and len(self.trick) == 1
 
-    def legal(self) -> int:
-        count = self._count
-        if count >= 0:
-            return count
+    def counted(self, hand: list[int]) -> int:
         seat = self.act
-        if seat < 0:
-            self._count = 0
-            return 0
-        hands = self.hands
-        if not hands:
-            hands = self.hands = self.dealt()
-        hand = hands[seat]
         tn = len(self.trick)
         if tn == 0:  # any card, or the cart to another stall
             self._lo = 0
@@ -374,7 +330,6 @@ class Kernel(KernelCore):
             count = self._nc = hi - lo
             if self.left[seat]:
                 count += 1
-        self._count = count
         return count
 
     def notation(self, index: int) -> str:
