@@ -32,10 +32,9 @@ from types import ModuleType
 #: line) from the source; the compiled code may only subclass classes compiled with it.
 MODULES = (
     "explorer._playout_core",
-    "explorer._bangkok_playout",
-    "explorer._bangkok_moves",
     "explorer._shuffle",
     "explorer._fruit_kernel",
+    "explorer.bangkok._kernel",
     "explorer.klongs._board",
     "explorer.klongs._kernel",
     "explorer.tindahan._kernel",

@@ -163,7 +163,6 @@ def _bangkok(state: Any, seat: int, rng: random.Random) -> None:
     rng.shuffle(boats)
     rng.shuffle(chillies)
     nb, nc = len(state.boat_pile), len(state.chilli_pile)
-    state.boat_pile, state.chilli_pile = tuple(boats[:nb]), tuple(chillies[:nc])
     rest = boats[nb:] + chillies[nc:]
     rng.shuffle(rest)
     hands = list(state.hands)
@@ -172,15 +171,16 @@ def _bangkok(state: Any, seat: int, rng: random.Random) -> None:
             size = len(hands[s])
             hands[s], rest = tuple(sorted(rest[:size])), rest[size:]
     assert not rest, "Bangkok: the unseen cards do not fill the hidden places"
-    state.hands = tuple(hands)
+    objectives, aside = state.objectives, state.aside
     if state.to_act is not None:  # the pontoon tiles are revealed at the end
         tiles = [t for t in range(len(ed.objectives)) if t != state.objectives[seat]]
         rng.shuffle(tiles)
-        objectives = list(state.objectives)
+        dealt = list(objectives)
         for s in range(state.players):
             if s != seat:
-                objectives[s] = tiles.pop()
-        state.objectives, state.aside = tuple(objectives), tuple(sorted(tiles))
+                dealt[s] = tiles.pop()
+        objectives, aside = tuple(dealt), tuple(sorted(tiles))
+    state._redeal(hands, boats[:nb], chillies[:nc], objectives, aside)
 
 
 # ---- Klongs -------------------------------------------------------------------------------------------

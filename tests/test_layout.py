@@ -23,7 +23,8 @@ WITH_EDITIONS = {"bangkok", "klongs"}
 #: Tindahan's kernel answers what its ``_mechanics.py`` did, which is gone; Bastos!'s keeps the public
 #: trick helper in the cards' own names.
 WITH_KERNELS = {"klongs": ({"_kernel.py", "_board.py"}, set()),
-                "tindahan": ({"_kernel.py"}, {"_mechanics.py"}), "bastos": ({"_kernel.py"}, set())}
+                "tindahan": ({"_kernel.py"}, {"_mechanics.py"}), "bastos": ({"_kernel.py"}, set()),
+                "bangkok": ({"_kernel.py"}, set())}
 
 
 def tracked(*patterns: str) -> list[Path]:
@@ -65,7 +66,8 @@ def test_a_package_without_a_spec_fails_loudly(monkeypatch: pytest.MonkeyPatch) 
 #: Retired engine code kept under tests/ as an oracle while a kernel replaces it (its imports are the
 #: engine's own: pyproject.toml's import contract lists the same files).
 ORACLES = ("tests/explorer/_oracle_klongs_state.py", "tests/explorer/_oracle_klongs_mechanics.py",
-           "tests/explorer/_oracle_tindahan_state.py", "tests/explorer/_oracle_bastos_state.py")
+           "tests/explorer/_oracle_tindahan_state.py", "tests/explorer/_oracle_bastos_state.py",
+           "tests/explorer/_oracle_bangkok_state.py")
 
 
 def test_nothing_outside_explorer_imports_a_games_private_modules() -> None:

@@ -190,12 +190,17 @@ def test_an_empty_pile_refills_from_the_other() -> None:
     assert faces(after, after.port[:3]) == ["P!1P", "PZ", "B"]
 
 
-def _with(state: State, **fields: Any) -> State:
-    """A copy of ``state`` with some fields replaced (tests only: reach rare positions quickly)."""
+def _with(state: State, *, boat_pile: tuple[int, ...] | None = None, over: bool = False) -> State:
+    """A copy of ``state`` with an emptied boat pile, or over (tests only: reach rare positions quickly)."""
     new = object.__new__(State)
     new.__dict__.update(state.__dict__)
-    new.__dict__.update(fields)
-    new._legal_cache = None
+    k = new._k = state._k.copy(log=False)
+    k.log = True
+    if boat_pile is not None:
+        k.boats = list(reversed(boat_pile))
+    if over:
+        k.act, new.to_act = -1, None
+    new._legal_cache = new._listed = None
     return new
 
 
@@ -313,7 +318,7 @@ def test_objectives_stay_out_of_scores_until_the_end() -> None:
 
 
 def test_equal_totals_and_objectives_share_the_win() -> None:
-    state = _with(State.new(3, seed=1), to_act=None)  # nobody has laid a card: all on 0
+    state = _with(State.new(3, seed=1), over=True)  # nobody has laid a card: all on 0
     assert state.outcome() is not None and state.outcome().winners == (0, 1, 2)  # type: ignore[union-attr]
 
 
@@ -322,12 +327,12 @@ def test_tie_break_by_objective_points() -> None:
     state = State.new(2, seed=5, start={
         "port": ["P Z B", "B ZF BF", "FF F!2P BB"], "hands": [["PZ", "F", "B"], OTHER],
         "markets": [["P . .", ". . .", ". . ."], ["B!2F F . ", ". . .", ". . ."]], "objectives": ["P", "Z"]})
-    over = _with(state, to_act=None)
+    over = _with(state, over=True)
     assert over.scores() == [1, 1]
     assert over.outcome().winners == (0,)  # type: ignore[union-attr]
     assert over.view(1)["tie_note"] == "Tied on points: the larger objective score breaks the tie."
     assert state.view(1)["tie_note"] is None
-    assert _with(State.new(3, seed=1), to_act=None).view(0)["tie_note"] is None, "all three share the win"
+    assert _with(State.new(3, seed=1), over=True).view(0)["tie_note"] is None, "all three share the win"
 
 
 # ---- one-player version -------------------------------------------------------------------------

@@ -36,7 +36,7 @@ for game in ("bangkok", "tindahan", "bastos", "klongs"):  # every compiled modul
     state = explorer.new_game(game, players=3, seed=1).playout()
     for _ in range(20):
         state.apply(0)
-marked = getattr(sys.modules["explorer._bangkok_playout"], "EDITED", False)
+marked = getattr(sys.modules["explorer._fruit_kernel"], "EDITED", False)
 print(json.dumps({"status": _compiled.STATUS, "marked": marked,
                   "files": [sys.modules[m].__file__ for m in _compiled.MODULES]}))
 """
@@ -100,10 +100,10 @@ def test_an_edited_source_runs_instead_of_its_old_build(tmp_path: Path) -> None:
     before = probe(root=tmp_path)
     assert before["status"] == "compiled" or "does not load" in before["status"]
     assert not before["marked"]
-    with (package / "_bangkok_playout.py").open("a") as source:
+    with (package / "_fruit_kernel.py").open("a") as source:
         source.write("\nEDITED = True\n")
     after = probe(root=tmp_path)
-    assert after["status"] == "pure Python (_bangkok_playout.py changed since it was compiled)"
+    assert after["status"] == "pure Python (_fruit_kernel.py changed since it was compiled)"
     assert after["marked"]  # the edited source ran, not the build
     assert all(file.startswith(str(package)) and file.endswith(".py") for file in after["files"])
 
