@@ -7,7 +7,7 @@ The bot under test sits at seat ``game % players`` (every seat in turn), the oth
 ``--against`` kind. A win shared by k seats counts 1/k. Printed: the bot's win share with a Wilson 95%
 interval, its ratio to the fair share (1 / players), its mean score margin over the best opponent and
 the CPU seconds per move it chose. A strong bot thinks for ``--think`` seconds of roll-out budget
-(a fixed number of roll-outs: explorer._strong.ROUND_RATES for the trick games, SETTINGS for Bangkok
+(a fixed number of roll-outs: explorer._search.strong.ROUND_RATES for the trick games, SETTINGS for Bangkok
 and Klongs, times COMPILED_SPEEDUP where the engine core runs compiled), so the figures do not depend
 on the machine's load, only on the build (the first line says which).
 """

@@ -7,7 +7,7 @@ Positions come from real games (heuristic bots playing each other, game seeds 10
 position per game at a random move where the seat to act has a choice. For each, the hint's search
 with a seed (a fixed roll-out budget: what ``seconds`` buys from that position) and the same search
 with ``factor`` times the budget (another seed) run once each; ``explorer.hint`` is exactly the first
-settled by the tie rule at the game's ``explorer._hint.TIE_ERRORS`` (tests/explorer/test_hint_ties.py
+settled by the tie rule at the game's ``explorer._search.hint.TIE_ERRORS`` (tests/explorer/test_hint_ties.py
 checks it),
 and both are also settled with the other tie margins of ``--ties`` (no new roll-outs: the rule only
 reorders a finished search). Printed per game and tie margin: how often the two first moves agree
@@ -15,12 +15,12 @@ reorders a finished search). Printed per game and tie margin: how often the two 
 leader by the long search's own estimate, how often each picked the rule of thumb's favourite; and the
 short hint's wall-clock and CPU time (median, p95). ``--save`` writes every search's per-deal margins
 (one JSON line a position) for a later look at other tie rules. The first line says whether the engine
-core is compiled: budgets are seeded roll-out counts from ``explorer._hint``'s table for the running
+core is compiled: budgets are seeded roll-out counts from ``explorer._search.hint``'s table for the running
 build, so the agreement figures hold wherever that table is the same; ``--pure-rates`` gives a compiled
 build the pure-Python table (the hint's budgets before session 19), for comparisons on the same build;
 ``--no-sync`` plays the trick games' later rounds with the dice the first left (as before session 19:
-``explorer._hint.SYNC_ROUNDS``); ``--policy GAME ...`` makes those games' hints roll out by the strong
-bot's policy (``explorer._hint.POLICY_GAMES``).
+``explorer._search.hint.SYNC_ROUNDS``); ``--policy GAME ...`` makes those games' hints roll out by the strong
+bot's policy (``explorer._search.hint.POLICY_GAMES``).
 """
 
 from __future__ import annotations
@@ -34,8 +34,8 @@ import time
 
 import explorer
 from explorer import _compiled
-from explorer import _hint as hints
-from explorer._hint import TIE_ERRORS, Searched, searched, suggestions
+from explorer._search import hint as hints
+from explorer._search.hint import TIE_ERRORS, Searched, searched, suggestions
 from explorer.table import Table
 
 PLAYERS = {"tindahan": 4, "bastos": 4, "bangkok": 2, "klongs": 2}
@@ -95,7 +95,7 @@ def main() -> None:
                         help="budgets from the pure-Python table even in a compiled build")
     parser.add_argument("--policy", nargs="*", help="games whose hints roll out by the strong bot's policy")
     parser.add_argument("--no-sync", action="store_true",
-                        help="trick games' later rounds without their own dice (explorer._hint.SYNC_ROUNDS)")
+                        help="trick games' later rounds without their own dice (_search.hint.SYNC_ROUNDS)")
     args = parser.parse_args()
     if args.policy is not None:
         hints.POLICY_GAMES = frozenset(args.policy)

@@ -4,9 +4,9 @@
 
 For each position (the positions of benchmarks/hint_quality.py: one per heuristic game), a seeded hint
 of ``seconds`` runs as ``explorer.hint`` runs it, timed in CPU (``time.process_time``); its probes'
-mean roll-out length (``explorer._hint.probe_moves``) and the roll-outs it played give CPU seconds per
+mean roll-out length (``explorer._search.hint.probe_moves``) and the roll-outs it played give CPU seconds per
 roll-out = setup + moves / rate, fitted by least squares over the positions. Printed per game: the fit
-(the numbers ``explorer._hint.COMPILED_COSTS`` holds for a compiled build), the spread of the actual
+(the numbers ``explorer._search.hint.COMPILED_COSTS`` holds for a compiled build), the spread of the actual
 cost around it, and the hint's CPU (median, p95, max) with the budget table now in force.
 """
 
@@ -21,7 +21,7 @@ from hint_quality import PLAYERS, p95, positions
 
 import explorer
 from explorer import _compiled
-from explorer._hint import prior_order, probe_moves, run_search, shortlist
+from explorer._search.hint import prior_order, probe_moves, run_search, shortlist
 
 
 def fit(xs: list[float], ys: list[float]) -> tuple[float, float]:

@@ -10,11 +10,11 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+from ._core.examples import Example, compare, compare_example, refusal_lines
+from ._core.state import GameState, Outcome, ScoreLine
 from ._errors import EditionError, IllegalAction, RecordError
-from ._examples import Example, compare, compare_example, refusal_lines
-from ._hint import Suggestion, hint
 from ._registry import GAMES, game_class, new_game, replay
-from ._state import GameState, Outcome, ScoreLine
+from ._search.hint import Suggestion, hint
 
 if TYPE_CHECKING:
     from . import bangkok, bastos, klongs, tindahan

@@ -31,9 +31,10 @@ from types import ModuleType
 #: The modules mypyc compiles, in import order. ``setup.py`` and ``./dev`` read this tuple (one name a
 #: line) from the source; the compiled code may only subclass classes compiled with it.
 MODULES = (
-    "explorer._playout_core",
-    "explorer._shuffle",
-    "explorer._fruit_kernel",
+    "explorer._core.playout",
+    "explorer._core.shuffle",
+    "explorer._fruitbox.kernel",
+    "explorer.bangkok._board",
     "explorer.bangkok._kernel",
     "explorer.klongs._board",
     "explorer.klongs._kernel",

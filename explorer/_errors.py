@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ._words import render
+from ._core.words import render
 
 
 class IllegalAction(ValueError):
@@ -25,7 +25,7 @@ class IllegalAction(ValueError):
         self.rule = rule
         self.reason = message
         self.action = action
-        #: The reason with its seat markers (see explorer._words), when it names seats.
+        #: The reason with its seat markers (see explorer._core.words), when it names seats.
         self.marked: str | None = None
 
     def worded(self, names: Sequence[str]) -> str:
@@ -54,5 +54,5 @@ class EditionError(ValueError):
 
 
 class TooLong(RuntimeError):
-    """A play-out went past its game's bound on actions (explorer._bounds): a bug in a game or a bot,
+    """A play-out went past its game's bound on actions (explorer._core.bounds): a bug in a game or a bot,
     or a position from which the game cannot end, reported instead of a hang."""

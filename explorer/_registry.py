@@ -6,10 +6,10 @@ import importlib
 from collections.abc import Mapping
 from typing import Any
 
-from ._editions import clip, records_only
+from ._core.editions import clip, records_only
+from ._core.spec import GameSpec
+from ._core.state import GameState
 from ._errors import RecordError
-from ._spec import GameSpec
-from ._state import GameState
 
 GAMES: tuple[str, ...] = ("bangkok", "klongs", "tindahan", "bastos")
 

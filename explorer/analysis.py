@@ -31,10 +31,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ._report import FIGURES, html_report
-from ._state import GameState
-from ._stats import differences, summary
-from ._sweep import Job, Plan, plan, play, play_batch
+from ._core.state import GameState
+from ._sweeps.report import FIGURES, html_report
+from ._sweeps.stats import differences, summary
+from ._sweeps.sweep import Job, Plan, plan, play, play_batch
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -14,12 +14,12 @@ from rich.markup import escape
 from rich.table import Column
 from rich.table import Table as RichTable
 
-from . import _bounds
-from ._analyze_cli import analyze
+from ._core import bounds as _bounds
+from ._core.examples import verify as run_examples
+from ._core.state import GameState
 from ._errors import RecordError, TooLong
-from ._examples import verify as run_examples
 from ._registry import GAMES, game_class, new_game, replay
-from ._state import GameState
+from ._sweeps.cli import analyze
 from .bots import BOT_KINDS
 from .table import Table
 
@@ -145,7 +145,7 @@ def play(
     table = start_table(known([game])[0], players, seed, parse_rules(rule), bots, [seat])
     try:
         _play_in_terminal(table, seat)
-    except TooLong as exc:  # the game's bound on actions (explorer._bounds): stop, never hang
+    except TooLong as exc:  # the game's bound on actions (explorer._core.bounds): stop, never hang
         raise fail(str(exc), 3) from None
     state = table.state
     _print_sheet(state)
@@ -179,7 +179,7 @@ def _play_in_terminal(table: Table, seat: int) -> None:
 
 
 def _watched(table: Table) -> Table:
-    """``table`` with its strong bots reading the public table from it (see explorer._strong)."""
+    """``table`` with its strong bots reading the public table from it (see explorer._search.strong)."""
     for bot in table.bots.values():
         watch = getattr(bot, "watch", None)
         if watch is not None:
@@ -241,7 +241,7 @@ def simulate(
                 bot.seconds = think
         try:
             state = table.play_out()
-        except TooLong as exc:  # the game's bound on actions (explorer._bounds): stop, never hang
+        except TooLong as exc:  # the game's bound on actions (explorer._core.bounds): stop, never hang
             raise fail(str(exc), 3) from None
         outcome = state.outcome()
         assert outcome is not None
@@ -262,7 +262,7 @@ def hint_cmd(
     top: Annotated[int, typer.Option(help="how many moves to list")] = 5,
 ) -> None:
     """Suggest moves for the seat to act in a recorded position, with the search's reasons."""
-    from ._hint import hint
+    from ._search.hint import hint
 
     try:
         state = replay(json.loads(record.read_text()))

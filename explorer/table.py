@@ -17,12 +17,12 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from . import _bounds
+from ._core import bounds as _bounds
 from ._errors import TooLong as TooLong  # re-exported: callers catch explorer.table.TooLong
 from .bots import Bot, make_bot
 
 if TYPE_CHECKING:
-    from ._state import GameState
+    from ._core.state import GameState
 
 #: A bot for a seat: a kind (``"random"``, ``"heuristic"``) or a ready ``Bot``.
 BotChoice = str | Bot
@@ -109,7 +109,7 @@ class Table:
     def play_out(self, *, limit: int | None = None,
                  on_move: Callable[[GameState], object] | None = None) -> GameState:
         """Let bots move until a person is to act or the game is over (``limit`` moves at most);
-        ``TooLong`` if the game passes its bound on actions (explorer._bounds) instead."""
+        ``TooLong`` if the game passes its bound on actions (explorer._core.bounds) instead."""
         moves = 0
         while (limit is None or moves < limit) and self.bot_to_act() is not None:
             self.step()

@@ -18,7 +18,7 @@ from . import bangkok, fruit, klongs
 from ._svg import figure
 
 if TYPE_CHECKING:
-    from .._state import GameState
+    from .._core.state import GameState
 
 
 class Picture:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from ._svg import BORDER, FONT, HIGHLIGHT, MUTED, esc, style, table, tag
 
 if TYPE_CHECKING:
-    from .._rules import Rule, RuleCatalogue
+    from .._core.rules import Rule, RuleCatalogue
 
 
 def catalogue_of(rule_id: str) -> Mapping[str, Rule]:

@@ -133,7 +133,7 @@ objective is added at the end. Ties: most objective points, then shared.
 
 from __future__ import annotations
 
-from .._spec import GameSpec
+from .._core.spec import GameSpec
 from ._bot import HeuristicBot, solo_scores
 from ._catalogue import RULES
 from ._edition import Edition, EditionModel, default_edition, load_edition

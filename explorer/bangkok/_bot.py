@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..bots import ViewBot
+from .._core.bots import ViewBot
 from ..table import play_out
 from ._mechanics import COLUMN_OF, NEIGHBOURS, ROW_OF
 from ._notation import CELL_INDEX, Card, parse_card

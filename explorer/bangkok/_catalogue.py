@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .._rules import Rule, RuleCatalogue
+from .._core.rules import Rule, RuleCatalogue
 
 SETUP = "Set up"
 STEP1 = "Action 1, step 1: improving the player's hand"

@@ -3,7 +3,7 @@
 The rulebook fixes the counts (4 starting sets of 3 boat cards, 16 chilli cards, 32 boat cards and 4
 pontoon tiles), so an edition file must keep them; it chooses the faces. ``data/default.json`` is the
 project's reconstruction; a user's own file is validated by pydantic through the shared
-:class:`explorer._editions.EditionLoader`, and every problem is reported as an
+:class:`explorer._core.editions.EditionLoader`, and every problem is reported as an
 :class:`explorer.EditionError` naming the field, the card's position and the card.
 
 Cards get fixed ids in edition order (starting sets by bamboo count, then chilli cards, then boat
@@ -17,7 +17,7 @@ from typing import Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
-from .._editions import EditionLoader, validate
+from .._core.editions import EditionLoader, validate
 from ._notation import GOODS, Card, canonical, parse_card
 
 DEFAULT_NAME = "default"

@@ -1,36 +1,29 @@
 """Bangkok's rules kernel: the one place that says what is legal and what an action does.
 
 :class:`Kernel` plays a position in place by index, as OpenSpiel's games do: ``legal()`` counts the
-actions in the public ``legal_actions()`` order from the edition's tables (``_mechanics.PlaceTables``)
-and keeps what it counted (the hand's kinds, each kind's number of place actions, the port's lines
-as packed goods, the market places), so that ``apply(i)`` goes straight to the action, and
-``notation(i)`` / ``notations()`` write texts only when asked.
+actions in the public order from the edition's tables (``_mechanics.PlaceTables``) and keeps what it
+counted, so that ``apply(i)`` goes straight to the action and ``notation(i)`` / ``notations()`` write
+texts only when asked. The order: hand kinds as first held; lines R1 ... C3 (solo: those a usable end
+faces); a line's takes from its first end, then its second, each take's places in line order; the
+renewals by line, or "pass" when there is nothing else; market places by kind; returns by kind.
 
-The order: hand kinds as first held; lines R1 R2 R3 C1 C2 C3 (solo: only those a usable end faces);
-a line's takes from its first end, then from its second, each take's places in line order; then the
-renewals by line, or "pass" when there is nothing else; market places by kind, in place order;
-returns by kind.
-
-The piles are kept top last (a draw is a ``pop``). With a log (a public state's kernel) it also
-keeps the public history (``_view.Happened``, raw: the view writes the sentences) and the port before
-the last placement or renewal; such a copy shares its lists with the kernel it was copied from and
-copies each before changing it (``cow``). Without one (``State.playout()``, what bots and hints
-simulate with) it keeps only the position. ``bangkok.State`` is an immutable shell: ``play()``
-copies its kernel and applies the action to the copy.
-
-Compiled by mypyc where a compiler is found (``explorer._compiled``), the same code interpreted where
-not: hence the tables in typed attributes and module constants marked ``Final``.
+Piles are kept top last (a draw is a ``pop``). With a log (a public state's kernel) it keeps the public
+history (``_view.Happened``, raw) and the port before the last placement or renewal, and shares its
+lists with the kernel it was copied from, copying each before changing it (``cow``); without one
+(``State.playout()``, what bots and hints simulate with) it keeps only the position. Compiled by mypyc
+where a compiler is found (``explorer._compiled``), the same code interpreted where not.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
+from operator import itemgetter
 from threading import get_ident
 from typing import Any, Final
 
-from .._playout_core import KernelCore
+from .._core.playout import KernelCore
+from ._board import Game
 from ._mechanics import (
-    _BLOCKED,
     _FRONTIER,
     ALL_ENDS,
     EMPTY,
@@ -43,8 +36,6 @@ from ._mechanics import (
     OPTION_COUNTS,
     SOLO_TURNS,
     TAKE_CELLS,
-    PlaceTables,
-    chilli_limits,
     solo_ends,
 )
 from ._scoring import score_cells
@@ -73,50 +64,6 @@ END_CELLS: Final[tuple[tuple[int, int, int], ...]] = tuple(end.cells for end in 
 END_NAMES: Final[tuple[str, ...]] = tuple(end.name for end in ENDS)
 
 
-class Game:
-    """What a game fixes once: the edition's tables, the player count and the rules options read (a
-    copy of the kernel shares it)."""
-
-    __slots__ = ("blocked", "both", "cards", "chilli_of", "chunks", "free", "goals", "goods_of_kind",
-                 "kind_chilli", "kind_of", "mask_of", "n", "once", "solo", "t", "takes", "type1", "wanted")
-
-    t: PlaceTables
-    cards: tuple[Any, ...]  # the edition's faces, for scoring
-    goals: tuple[str, ...]  # each pontoon tile's good
-    kind_of: tuple[int, ...]
-    mask_of: tuple[int, ...]
-    chilli_of: tuple[bool, ...]
-    wanted: list[int]
-    goods_of_kind: list[int]
-    kind_chilli: list[bool]
-    takes: list[dict[int, int]]  # dicts that fill themselves (__missing__)
-    both: list[dict[int, int]]
-    chunks: list[list[dict[int, tuple[int, ...]]]]  # per face, line and ends: its texts' pieces
-    n: int
-    solo: bool
-    free: bool  # solo_slots == "free"
-    once: bool  # refill == "once"
-    blocked: tuple[int, ...]  # where a chilli card may not go, per bitmask of the market's chilli cards
-    type1: bool
-
-
-def game_of(t: PlaceTables, cards: Sequence[Any], goals: Sequence[str], players: int,
-            rules: Mapping[str, Any]) -> Game:
-    """The game's constant part. (Built here, not by ``Game(...)``: a compiled class is pickled by
-    calling it with no arguments, and a state travels to a sweep's worker process by pickle.)"""
-    g = Game()
-    g.t, g.cards, g.goals = t, tuple(cards), tuple(goals)
-    g.kind_of, g.mask_of, g.chilli_of = t.kind_of, t.mask_of, t.chilli_of
-    g.wanted, g.goods_of_kind, g.kind_chilli = t.wanted, t.goods_of_kind, t.kind_chilli
-    g.takes, g.both = list(t.takes), list(t.both_ends)
-    g.chunks = [list(per_face) for per_face in t.chunks]
-    g.n, g.solo = players, players == 1
-    g.free, g.once = rules["solo_slots"] == "free", rules["refill"] == "once"
-    g.blocked = _BLOCKED[chilli_limits(rules["expert"], rules["expert_reading"])]
-    g.type1 = bool(rules["type1_below_zero"])
-    return g
-
-
 def build(game: Game, first: int, port: Sequence[int], boat_pile: Sequence[int], chilli_pile: Sequence[int],
           hands: Sequence[Sequence[int]], markets: Sequence[Sequence[int]], objectives: Sequence[int],
           aside: Sequence[int]) -> Kernel:
@@ -139,7 +86,8 @@ def build(game: Game, first: int, port: Sequence[int], boat_pile: Sequence[int],
 
 
 class Kernel(KernelCore):
-    """A Bangkok position and its rules (see the module's docstring)."""
+    """A Bangkok position and its rules (see the module's docstring): :func:`build` sets a new one up,
+    :meth:`copy` copies one."""
 
     __slots__ = ("_by_chilli", "_count", "_faced", "_kinds", "_packed", "_placed", "_renew", "_segs",
                  "_sizes", "aside", "boats", "chillies", "chl", "cow", "ending", "first", "g", "hands",
@@ -174,10 +122,6 @@ class Kernel(KernelCore):
     _renew: list[int]  # the lines that can be renewed
     _segs: list[tuple[int, int, int]]  # market or return: (running count, kind, chilli)
     _by_chilli: dict[int, list[int]]  # market: the places a boat (0) or chilli (1) card may go
-
-    def __init__(self) -> None:
-        # Empty: :func:`build` sets a new position up, :meth:`copy` copies one.
-        super().__init__()
 
     def masks(self) -> None:
         """The markets' bitmasks (occupied places, chilli cards), worked out from the markets."""
@@ -439,7 +383,7 @@ class Kernel(KernelCore):
         port = self.port
         for cell in range(9):
             texts[cell] = fragments[cell][port[cell]]
-        out = "".join([texts[i] for i in picked]).split("\0")
+        out = "".join(itemgetter(*picked)(texts)).split("\0")
         del out[0]  # before the first NUL: nothing
         return out
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .._options import Option
+from .._core.options import Option
 from ._start import parse_start
 
 OPTIONS: dict[str, Option] = {

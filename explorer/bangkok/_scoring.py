@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .._options import resolve_options
+from .._core.options import resolve_options
 from ._mechanics import NEIGHBOURS
 from ._notation import (
     CELL_INDEX,

@@ -59,7 +59,7 @@ def breaks(rule: str, what: str) -> ValueError:
 
 class StartPosition(dict[str, Any]):
     """A normalised ``start`` option (plain JSON data, as a dict) that can check itself against the
-    other rules options once they are known (see :func:`explorer._options.resolve_options`)."""
+    other rules options once they are known (see :func:`explorer._core.options.resolve_options`)."""
 
     def check_rules(self, rules: Mapping[str, Any]) -> None:
         """``ValueError`` naming the rule if a market holds chilli cards the options do not allow."""

@@ -12,11 +12,12 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar, Self
 
+from .._core.state import KernelShell, ScoreLine
 from .._errors import IllegalAction
-from .._state import KernelShell, ScoreLine
+from ._board import game_of
 from ._edition import Edition, load_edition
 from ._explain import explain
-from ._kernel import Kernel, build, game_of
+from ._kernel import Kernel, build
 from ._mechanics import (
     EMPTY,
     END_INDEX,
@@ -93,7 +94,7 @@ class State(KernelShell):
     def from_view(cls, view: dict[str, Any]) -> Self:
         """A position with ``view``'s port, markets, turn and phase and its seat's hand and tile; the
         other hands, the piles and the other tiles are placeholders of the right sizes (a search deals
-        them anew: ``explorer._determinize``). Nothing hidden is in a view, so nothing hidden reaches
+        them anew: ``explorer._search.determinize``). Nothing hidden is in a view, so nothing hidden reaches
         whoever plays from it. The table is set up through the game's own ``start`` option (port and
         markets by their faces: card ids may differ from the table's, which nothing but ids tells
         apart)."""
@@ -141,7 +142,7 @@ class State(KernelShell):
     def _redeal(self, hands: Sequence[Sequence[int]], boat_pile: Sequence[int], chilli_pile: Sequence[int],
                 objectives: Sequence[int], aside: Sequence[int]) -> None:
         """The hidden cards and tiles dealt anew (a sample of what a seat cannot see:
-        ``explorer._determinize``); piles top first."""
+        ``explorer._search.determinize``); piles top first."""
         k = self._k = self._k.copy()
         k.hands = [list(hand) for hand in hands]
         k.boats, k.chillies = list(reversed(boat_pile)), list(reversed(chilli_pile))

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from .._words import does, who, whose
+from .._core.words import does, who, whose
 from ._mechanics import (
     EMPTY,
     END_INDEX,
@@ -124,7 +124,7 @@ class Happened:
 
 
 def _entry(happened: Happened, face_of: Sequence[str], chilli_of: Sequence[bool]) -> dict[str, Any]:
-    # The sentences name the seat with markers (explorer._words): each view renders them for its reader.
+    # The sentences name the seat with markers (explorer._core.words): each view renders them for its reader.
     seat, action = happened.seat, happened.action
     entry: dict[str, Any] = {"seat": seat, "action": action, "move": happened.move}
     parts = move_parts(action)

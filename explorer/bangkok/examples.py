@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._examples import Example
+from .._core.examples import Example
 from ._notation import CELL_INDEX
 from ._scoring import score_market
 from ._state import State

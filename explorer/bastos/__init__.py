@@ -42,8 +42,8 @@ model, labels, event texts, text board), ``_explain`` (refusals), ``_scoring`` (
 
 from __future__ import annotations
 
-from .._fruit import FRUIT_SELLERS
-from .._spec import GameSpec
+from .._core.spec import GameSpec
+from .._fruitbox.state import FRUIT_SELLERS
 from ._bot import HeuristicBot
 from ._catalogue import RULES
 from ._mechanics import trick_winner

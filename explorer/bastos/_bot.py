@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from explorer.bots import ViewBot
-
+from .._core.bots import ViewBot
 from ._mechanics import MAX_VALUE, MIN_VALUE, clamp, taker
 from ._notation import CARD, TRUMP_SUFFIX
 

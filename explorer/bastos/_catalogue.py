@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .._rules import Rule, RuleCatalogue
+from .._core.rules import Rule, RuleCatalogue
 
 _SETUP = "Bastos!: Components and Setup"
 _ROUNDS = "Bastos!: Gameplay"

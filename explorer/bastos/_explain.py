@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
+from .._core.words import does, who, whose
 from .._errors import IllegalAction
-from .._fruit import WORDS
-from .._words import does, who, whose
+from .._fruitbox.state import WORDS
 from ._catalogue import RULES
 from ._mechanics import MAX_VALUE, MIN_VALUE
 from ._notation import CARD, parse

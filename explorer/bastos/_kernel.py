@@ -1,7 +1,7 @@
 """Bastos!'s rules kernel: the one place that says what is legal, who takes a trick and what scores.
 
 :class:`Kernel` plays a position in place by index, as OpenSpiel's games do. Hands are sorted card
-indices (``explorer._fruit_kernel``); the trick is its cards in play order (the ``i``-th played by
+indices (``explorer._fruitbox.kernel``); the trick is its cards in play order (the ``i``-th played by
 ``leader + i``); the value table is a list by fruit; the cards each seat took this round are counted
 per fruit (``seat * 5 + fruit``), which is all the round's scoring reads. A Bastos! colour is a fruit
 index per seat, and ``colour_mask`` their set. ``legal()`` counts the actions in the public
@@ -26,9 +26,9 @@ from bisect import bisect_left
 from collections.abc import Mapping
 from typing import Any, Final
 
-from .._fruit import FRUITS
-from .._fruit_kernel import CARD_TEXT, FRUIT_OF, RANK_OF, FruitKernel, fruit_tables
-from .._state import ScoreLine, seeded
+from .._core.state import ScoreLine, seeded
+from .._fruitbox.kernel import CARD_TEXT, FRUIT_OF, RANK_OF, FruitKernel, fruit_tables
+from .._fruitbox.state import FRUITS
 
 MIN_VALUE: Final = -2
 MAX_VALUE: Final = 3

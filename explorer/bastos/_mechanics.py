@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .._options import resolve_options
+from .._core.options import resolve_options
 from ._kernel import MAX_VALUE, MIN_VALUE, clamp
 from ._kernel import decide as kernel_decide
 from ._notation import CARD, FRUITS, TRUMP_SUFFIX, check_card, check_fruit

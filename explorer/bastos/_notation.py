@@ -1,4 +1,4 @@
-"""Bastos! cards and move notations over the box's one fruit deck (``explorer._fruit``): values 1-9.
+"""Bastos! cards and move notations over the box's one fruit deck (``explorer._fruitbox.state``): values 1-9.
 
 ``mango-5`` plays a card, ``durian-2:trump`` throws one and makes its fruit trump, ``choose:mango-5``
 picks a Bastos! card, ``raise:banana`` / ``lower:banana`` is the value move after one's own colour.
@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from explorer import _fruit
-from explorer._fruit import FRUIT_INDEX, FRUITS, check_fruit
+from explorer._fruitbox import state as _fruit
+from explorer._fruitbox.state import FRUIT_INDEX, FRUITS, check_fruit
 
 from ._kernel import TOP, TRUMP_SUFFIX
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .._options import Option
+from .._core.options import Option
 from ._notation import FRUITS
 from ._start import parse as parse_start
 

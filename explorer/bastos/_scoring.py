@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from .._options import resolve_options
+from .._core.options import resolve_options
 from ._kernel import MAX_VALUE, MIN_VALUE
 from ._notation import CARD, FRUITS, check_card, check_fruit
 from ._options import OPTIONS

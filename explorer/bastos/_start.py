@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from explorer._fruit import parse_start
+from explorer._fruitbox.state import parse_start
 
 from ._notation import CARD, TOP, sort_cards
 

@@ -12,9 +12,9 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Self
 
-from .._fruit import ORDER, FruitState, cards_text, this_round
-from .._fruit_kernel import CARD_TEXT, fruit_tables
-from .._state import ScoreLine
+from .._core.state import ScoreLine
+from .._fruitbox.kernel import CARD_TEXT, fruit_tables
+from .._fruitbox.state import ORDER, FruitState, cards_text, this_round
 from ._explain import explain
 from ._kernel import PHASES, TOP, Entry, Kernel, new_kernel
 from ._notation import CARD, FRUIT_INDEX, FRUITS
@@ -50,7 +50,7 @@ class State(FruitState):
     @classmethod
     def from_view(cls, view: dict[str, Any]) -> Self:
         """A position with ``view``'s public table and its seat's hand, the other hands (and picks not
-        yet revealed) placeholders (a search deals them anew: ``explorer._determinize``). The cards
+        yet revealed) placeholders (a search deals them anew: ``explorer._search.determinize``). The cards
         taken and set aside this round are read from its events."""
         rules = {k: v for k, v in view["rules"].items() if k != "start"}
         state = cls.new(view["players"], 0, **rules)
@@ -115,7 +115,7 @@ class State(FruitState):
         return state
 
     def _redeal(self, hands: Sequence[Sequence[str]], picks: Sequence[str | None] | None = None) -> None:
-        """The hidden cards dealt anew (a sample of what a seat cannot see: ``explorer._determinize``)."""
+        """The hidden cards dealt anew (a sample of what a seat cannot see: ``_search.determinize``)."""
         k = self._k = self._k.copy()
         k.hands = [sorted(ORDER[card] for card in hand) for hand in hands]
         if picks is not None:

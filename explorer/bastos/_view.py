@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .._fruit import WORDS, face, points_text, taken_text
-from .._words import does, who, whose
+from .._core.words import does, who, whose
+from .._fruitbox.state import WORDS, face, points_text, taken_text
 from ._mechanics import MAX_VALUE, MIN_VALUE, clamp
 from ._notation import CARD, FRUITS, parse
 
@@ -43,7 +43,7 @@ def label(state: State, notation: str) -> str:
 def event_text(kind: str, seat: int | None, data: Mapping[str, Any]) -> str:
     """The sentence of one event (``kind`` and its structured ``data`` are what widgets read).
 
-    Seats are written as markers (``explorer._words``) that each reader's view renders: "Ben leads
+    Seats are written as markers (``explorer._core.words``) that each reader's view renders: "Ben leads
     banana 3" for one, "You lead banana 3" for Ben. Only called when a view reads the event.
     """
     if kind == "round":

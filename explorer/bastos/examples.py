@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .._examples import Example
+from .._core.examples import Example
 from ._mechanics import trick_winner
 from ._notation import DECK, FRUITS
 from ._state import State

@@ -125,7 +125,7 @@ Scoring helpers: ``score_landing(["2:green", "3:red", "0:green", "0:neutral"])``
 
 from __future__ import annotations
 
-from .._spec import GameSpec
+from .._core.spec import GameSpec
 from ._bot import HeuristicBot
 from ._catalogue import RULES
 from ._edition import DEFAULT_NAME, Edition, EditionModel, default_edition, load_edition

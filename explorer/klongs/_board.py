@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
-from .._playout_core import KernelCore
-from .._state import ScoreLine
+from .._core.playout import KernelCore
+from .._core.state import ScoreLine
 from ._notation import GOODS
 
 if TYPE_CHECKING:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from explorer.bots import ViewBot
+from .._core.bots import ViewBot
 
 
 class HeuristicBot(ViewBot):

@@ -5,7 +5,7 @@ Sections name the English rulebook (EN), the revised translation (REV) and the J
 
 from __future__ import annotations
 
-from .._rules import Rule, RuleCatalogue
+from .._core.rules import Rule, RuleCatalogue
 
 RULES = RuleCatalogue("klongs", [
     Rule("klongs.setup", "Each player gets merchants by player count (17 with two, 12 with three, 9 with "

@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from .._editions import EditionLoader, validate
+from .._core.editions import EditionLoader, validate
 from ._notation import GOODS, SPECIALS, Boat, Tables
 
 COLUMN_LETTERS = "abcdefghijklmnopqrstuvwxyz"

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from .._core.words import who
 from .._errors import IllegalAction
-from .._words import who
 from . import _mechanics as mech
 from ._mechanics import HOOD_LIMIT
 from ._notation import Action, boat_words, parse

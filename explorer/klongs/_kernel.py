@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .._state import ScoreLine
+from .._core.state import ScoreLine
 from ._board import (
     AFTER,
     BIG,

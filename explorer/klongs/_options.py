@@ -3,7 +3,7 @@ option ``start`` (a start position, see ``explorer.klongs._start``)."""
 
 from __future__ import annotations
 
-from .._options import Option
+from .._core.options import Option
 from ._start import normalise_position
 
 OPTIONS: dict[str, Option] = {

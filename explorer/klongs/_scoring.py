@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .._options import resolve_options
+from .._core.options import resolve_options
 from ._board import landing_points as board_landing_points
 from ._board import stock_points as good_points
 from ._notation import COLOURS, GOODS, SPECIALS

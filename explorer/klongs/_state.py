@@ -19,8 +19,8 @@ from collections import Counter
 from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar, Self
 
+from .._core.state import KernelShell, ScoreLine
 from .._errors import IllegalAction
-from .._state import KernelShell, ScoreLine
 from ._board import HAND_SIZE, MARKET_NAMES, MOVEMENT_CARDS, PHASES, Said, boat_merchants, tables_for
 from ._edition import Edition, load_edition
 from ._explain import explain
@@ -64,7 +64,7 @@ class State(KernelShell):
     @classmethod
     def from_view(cls, view: dict[str, Any]) -> Self:
         """A position with ``view``'s public table and its seat's hand, the other hands and the stacks
-        filled with boats nobody has seen (a search deals them anew: ``explorer._determinize``).
+        filled with boats nobody has seen (a search deals them anew: ``explorer._search.determinize``).
         Nothing hidden is in a view, so nothing hidden reaches whoever plays from it."""
         players, seat = view["players"], view["seat"]
         rules = {k: v for k, v in view["rules"].items() if k != "start"}
@@ -165,7 +165,7 @@ class State(KernelShell):
         self._applied()
 
     def _redeal(self, hands: Sequence[Sequence[int]], stacks: Sequence[Sequence[int]]) -> None:
-        """The hidden boats dealt anew (a sample of what a seat cannot see: ``explorer._determinize``)."""
+        """The hidden boats dealt anew (a sample of what a seat cannot see: ``_search.determinize``)."""
         k = self._k = self._k.copy()
         k.hands = [list(hand) for hand in hands]
         k.stacks = [list(stack) for stack in stacks]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from .._words import does, who, whose
+from .._core.words import does, who, whose
 from . import _mechanics as mech
 from ._mechanics import HOOD_LIMIT
 from ._notation import COLOURS, TEMPLATES, boat_words, parse

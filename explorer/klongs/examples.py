@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._examples import Example, compare
+from .._core.examples import Example, compare
 from ._catalogue import RULES
 from ._edition import default_edition
 from ._notation import COLOURS

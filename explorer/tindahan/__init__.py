@@ -23,8 +23,8 @@ fruit deck), ``_view`` (view model, labels, event texts, text board), ``_explain
 
 from __future__ import annotations
 
-from .._fruit import FRUIT_SELLERS
-from .._spec import GameSpec
+from .._core.spec import GameSpec
+from .._fruitbox.state import FRUIT_SELLERS
 from ._bot import HeuristicBot
 from ._catalogue import RULES
 from ._notation import FRUITS

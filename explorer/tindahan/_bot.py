@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from explorer.bots import ViewBot
-
+from .._core.bots import ViewBot
 from ._notation import ACTIONS, CARD_FRUIT, CARD_VALUE, CART, HAND_SIZE, SELLER
 from ._scoring import stall_awards
 

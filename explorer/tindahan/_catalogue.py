@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from explorer._rules import Rule, RuleCatalogue
+from explorer._core.rules import Rule, RuleCatalogue
 
 _BOOK = "Filipino Fruit Market, Tindahan"
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
+from explorer._core.tuples import joined
+from explorer._core.words import does, who, whose
 from explorer._errors import IllegalAction
-from explorer._fruit import WORDS
-from explorer._tuples import joined
-from explorer._words import does, who, whose
+from explorer._fruitbox.state import WORDS
 
 from ._notation import ACTIONS
 

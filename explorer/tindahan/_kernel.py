@@ -1,7 +1,7 @@
 """Tindahan's rules kernel: the one place that says what is legal, who takes a trick and what scores.
 
 :class:`Kernel` plays a position in place by index, as OpenSpiel's games do. Hands are sorted card
-indices (``explorer._fruit_kernel``); a trick is a list of its plays in order from the leader (a card
+indices (``explorer._fruitbox.kernel``); a trick is a list of its plays in order from the leader (a card
 index, ``SELLER_PLAY + fruit`` or ``CART_PLAY + fruit``), and its taker is kept as the cards come (the
 highest trump, else the highest card of the led fruit; the cart moves only as a trick's first play).
 Stalls are one list, ``fruit * players + seat``. ``legal()`` counts the actions in the public
@@ -30,9 +30,9 @@ from bisect import bisect_left
 from collections.abc import Mapping
 from typing import Any, Final, Literal
 
-from .._fruit import FRUITS
-from .._fruit_kernel import BANANA, CARD_TEXT, FRUIT_OF, RANK_OF, FruitKernel, deal, fruit_tables
-from .._state import ScoreLine, seeded
+from .._core.state import ScoreLine, seeded
+from .._fruitbox.kernel import BANANA, CARD_TEXT, FRUIT_OF, RANK_OF, FruitKernel, deal, fruit_tables
+from .._fruitbox.state import FRUITS
 
 FIRST: Final = 5  # a stall's majority
 SECOND: Final = 2  # a stall's second place

@@ -1,4 +1,4 @@
-"""Tindahan's cards and action notations over the box's one fruit deck (``explorer._fruit``).
+"""Tindahan's cards and action notations over the box's one fruit deck (``explorer._fruitbox.state``).
 
 Every notation is precomputed, so ``play()`` only does dict look-ups: a card ``banana-10``, a seller
 ``seller:banana``, a cart move ``cart:mango``.
@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from explorer._fruit import CARD, FRUITS, sort_cards
-from explorer._fruit import deck as box_deck
+from explorer._fruitbox.state import CARD, FRUITS, sort_cards
+from explorer._fruitbox.state import deck as box_deck
 
 from ._kernel import CART_TEXT, SELLER_TEXT, SELLERS_PER_PLAYER, Kind, Play
 

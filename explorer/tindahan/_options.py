@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from explorer._options import Option
+from explorer._core.options import Option
 
 from ._notation import FRUITS, HAND_SIZE
 from ._start import parse as parse_start

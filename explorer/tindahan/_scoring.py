@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, TypeVar
 
-from explorer._options import resolve_options
+from explorer._core.options import resolve_options
 
 from ._kernel import AWARD_RULES, TIES, award_text
 from ._kernel import round_awards as kernel_round_awards

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from explorer._fruit import parse_start
+from explorer._fruitbox.state import parse_start
 
 from ._notation import CARD_FRUIT, HAND_SIZE
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Self
 
-from explorer._fruit import FRUITS, ORDER, FruitState, this_round
-from explorer._state import ScoreLine
+from explorer._core.state import ScoreLine
+from explorer._fruitbox.state import FRUITS, ORDER, FruitState, this_round
 
 from ._explain import explain
 from ._kernel import Kernel, new_kernel
@@ -42,7 +42,7 @@ class State(FruitState):
     @classmethod
     def from_view(cls, view: dict[str, Any]) -> Self:
         """A position with ``view``'s public table and its seat's hand, the other hands placeholders of
-        the right sizes (a search deals them anew: ``explorer._determinize``). The round's sellers
+        the right sizes (a search deals them anew: ``explorer._search.determinize``). The round's sellers
         sent and cards taken are read from its events."""
         rules = {k: v for k, v in view["rules"].items() if k != "start"}
         state = cls.new(view["players"], 0, **rules)
@@ -99,7 +99,7 @@ class State(FruitState):
         return state
 
     def _redeal(self, hands: Sequence[Sequence[str]], picks: Sequence[str | None] | None = None) -> None:
-        """The hidden cards dealt anew (a sample of what a seat cannot see: ``explorer._determinize``)."""
+        """The hidden cards dealt anew (a sample of what a seat cannot see: ``_search.determinize``)."""
         k = self._k = self._k.copy()
         k.hands = [sorted(ORDER[card] for card in hand) for hand in hands]
         k._count = -1

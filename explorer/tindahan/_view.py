@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from explorer._fruit import WORDS, face, points_text, taken_text
-from explorer._tuples import joined
-from explorer._words import does, who, whose
+from explorer._core.tuples import joined
+from explorer._core.words import does, who, whose
+from explorer._fruitbox.state import WORDS, face, points_text, taken_text
 
 from ._notation import ACTIONS, Play
 
@@ -30,7 +30,7 @@ def label(notation: str) -> str:
 def event_text(kind: str, seat: int | None, data: Mapping[str, Any]) -> str:
     """The sentence of one event (``kind`` and its structured ``data`` are what widgets read).
 
-    Seats are written as markers (``explorer._words``) that each reader's view renders: "Ben plays
+    Seats are written as markers (``explorer._core.words``) that each reader's view renders: "Ben plays
     banana 3" for one, "You play banana 3" for Ben. Only called when a view reads the event.
     """
     if kind == "card":

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from explorer._examples import Example
+from explorer._core.examples import Example
 
 from ._scoring import round_awards, score_round, stall_awards
 from ._state import State

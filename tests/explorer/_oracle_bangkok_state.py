@@ -18,9 +18,9 @@ from operator import getitem, itemgetter
 from threading import get_ident
 from typing import Any, ClassVar
 
+from explorer._core.state import GameState, ScoreLine
+from explorer._core.tuples import replaced
 from explorer._errors import IllegalAction
-from explorer._state import GameState, ScoreLine
-from explorer._tuples import replaced
 from explorer.bangkok._edition import Edition, load_edition
 from explorer.bangkok._explain import explain
 from explorer.bangkok._mechanics import (

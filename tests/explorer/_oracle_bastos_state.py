@@ -10,10 +10,10 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from explorer._fruit import FruitState
-from explorer._playout import Playout
-from explorer._state import ScoreLine
-from explorer._tuples import appended, bumped, replaced, without
+from explorer._core.playout import Playout
+from explorer._core.state import ScoreLine
+from explorer._core.tuples import appended, bumped, replaced, without
+from explorer._fruitbox.state import FruitState
 from explorer.bastos._explain import explain
 from explorer.bastos._mechanics import MAX_VALUE, MIN_VALUE, clamp
 from explorer.bastos._notation import (

@@ -20,9 +20,9 @@ from collections import Counter
 from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar, Self
 
+from explorer._core.state import GameState, ScoreLine
+from explorer._core.tuples import appended, replaced
 from explorer._errors import IllegalAction
-from explorer._state import GameState, ScoreLine
-from explorer._tuples import appended, replaced
 from explorer.klongs._board import Said
 from explorer.klongs._edition import Edition, load_edition
 from explorer.klongs._explain import explain

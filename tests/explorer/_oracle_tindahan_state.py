@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, TypeVar
 
-from explorer._fruit import FruitState
-from explorer._playout import Playout
-from explorer._state import ScoreLine
-from explorer._tuples import appended, bumped
+from explorer._core.playout import Playout
+from explorer._core.state import ScoreLine
+from explorer._core.tuples import appended, bumped
+from explorer._fruitbox.state import FruitState
 from explorer.tindahan._explain import explain
 from explorer.tindahan._notation import (
     ACTIONS,

@@ -47,7 +47,7 @@ def inline() -> pd.DataFrame:
 def test_bad_sweep_arguments_are_refused_before_any_game(kwargs: dict[str, object], says: str,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     played: list[object] = []
-    monkeypatch.setattr("explorer._sweep.row", lambda *a: played.append(a))
+    monkeypatch.setattr("explorer._sweeps.sweep.row", lambda *a: played.append(a))
     with pytest.raises(ValueError, match=says):
         analysis.run(**{**SWEEP, "games": 2, "scheduler": "inline", "progress": False, **kwargs})  # type: ignore[arg-type]
     assert played == []

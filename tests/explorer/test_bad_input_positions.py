@@ -14,10 +14,10 @@ from typer.testing import CliRunner
 
 import explorer
 from explorer import EditionError
-from explorer._bounds import Bound, bound
+from explorer._core.bounds import Bound, bound
 from explorer._errors import TooLong
-from explorer._sweep import plan
-from explorer._sweep import play as sweep_play
+from explorer._sweeps.sweep import plan
+from explorer._sweeps.sweep import play as sweep_play
 from explorer.bangkok import RULES as BANGKOK_RULES
 from explorer.bangkok import default_edition as bangkok_edition
 from explorer.cli import app
@@ -191,7 +191,7 @@ def test_a_table_past_the_bound_stops_with_a_clear_error() -> None:
 @pytest.fixture
 def tiny_bound(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tindahan's bound cut to 5 actions, to see each driver stop where it is passed."""
-    import explorer._bounds as bounds
+    import explorer._core.bounds as bounds
 
     monkeypatch.setitem(bounds._BOUNDS, "tindahan", lambda players, state: Bound(5, True, "a test's bound"))
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import explorer
-from explorer._examples import verify
+from explorer._core.examples import verify
 from explorer.bangkok import EXAMPLES, RULES, State
 from explorer.bangkok.examples import scenario
 
@@ -14,7 +14,7 @@ OTHER_ROWS = ["B ZF BF", "FF F!2P BB"]
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=[e.id for e in EXAMPLES])
-def test_every_example_row_verifies(example: explorer._examples.Example) -> None:
+def test_every_example_row_verifies(example: explorer._core.examples.Example) -> None:
     assert example.compute() == example.expected
     assert all(rule in RULES for rule in example.rules)
 

@@ -36,7 +36,7 @@ for game in ("bangkok", "tindahan", "bastos", "klongs"):  # every compiled modul
     state = explorer.new_game(game, players=3, seed=1).playout()
     for _ in range(20):
         state.apply(0)
-marked = getattr(sys.modules["explorer._fruit_kernel"], "EDITED", False)
+marked = getattr(sys.modules["explorer._fruitbox.kernel"], "EDITED", False)
 print(json.dumps({"status": _compiled.STATUS, "marked": marked,
                   "files": [sys.modules[m].__file__ for m in _compiled.MODULES]}))
 """
@@ -60,7 +60,7 @@ def copy_package(to: Path) -> Path:
 
 
 def test_the_compiled_modules_are_listed_with_their_sources() -> None:
-    assert _compiled.MODULES[0] == "explorer._playout_core"  # the base of every native playout class
+    assert _compiled.MODULES[0] == "explorer._core.playout"  # the base of every native playout class
     for module in _compiled.MODULES:
         assert _compiled.source_path(module).is_file(), module
     assert _compiled.STATUS == "compiled" or _compiled.STATUS.startswith("pure Python (")
@@ -100,10 +100,10 @@ def test_an_edited_source_runs_instead_of_its_old_build(tmp_path: Path) -> None:
     before = probe(root=tmp_path)
     assert before["status"] == "compiled" or "does not load" in before["status"]
     assert not before["marked"]
-    with (package / "_fruit_kernel.py").open("a") as source:
+    with (package / "_fruitbox" / "kernel.py").open("a") as source:
         source.write("\nEDITED = True\n")
     after = probe(root=tmp_path)
-    assert after["status"] == "pure Python (_fruit_kernel.py changed since it was compiled)"
+    assert after["status"] == "pure Python (kernel.py changed since it was compiled)"
     assert after["marked"]  # the edited source ran, not the build
     assert all(file.startswith(str(package)) and file.endswith(".py") for file in after["files"])
 

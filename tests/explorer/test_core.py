@@ -11,8 +11,8 @@ import pytest
 from typer.testing import CliRunner
 
 import explorer
-from explorer._options import Option, resolve_options
-from explorer._rules import Rule, RuleCatalogue
+from explorer._core.options import Option, resolve_options
+from explorer._core.rules import Rule, RuleCatalogue
 from explorer.cli import app
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -124,7 +124,7 @@ def test_engine_imports_without_jupyter() -> None:
 
 
 def test_cli_verify_fails_on_a_mismatch(monkeypatch: pytest.MonkeyPatch) -> None:
-    from explorer._examples import Example
+    from explorer._core.examples import Example
 
     wrong = Example("tindahan", "wrong", "A deliberately wrong expectation", "test", expected=1,
                     compute=lambda: 2, rules=("tindahan.score.trick",))

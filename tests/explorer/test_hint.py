@@ -11,8 +11,8 @@ import pytest
 
 import explorer
 from explorer import GameState, Suggestion, hint
-from explorer._determinize import determinize
-from explorer._fromview import from_view
+from explorer._search.determinize import determinize
+from explorer._search.fromview import from_view
 
 # (game, players, random moves played before the hint)
 POSITIONS = [("tindahan", 4, 9), ("bastos", 3, 14), ("bangkok", 2, 6), ("klongs", 2, 7)]
@@ -198,7 +198,7 @@ def test_many_moves_the_search_compares_the_rule_of_thumbs_favourites_and_lists_
     # Klongs offers dozens of moves (each boat on each free space): the search compares the heuristic
     # bot's favourites (``SHORTLIST``), and the others follow, unplayed, in the heuristic's order with a
     # reason.
-    from explorer._hint import SHORTLIST
+    from explorer._search.hint import SHORTLIST
 
     size = SHORTLIST["klongs"]
     state = explorer.new_game("klongs", players=2, seed=2)

@@ -8,9 +8,9 @@ import pytest
 
 import explorer
 from explorer import _compiled
-from explorer import _hint as hints
-from explorer._determinize import determinize
-from explorer._search import MoveStats, _finish_synced, _margin, _roll, search
+from explorer._search import hint as hints
+from explorer._search.determinize import determinize
+from explorer._search.search import MoveStats, _finish_synced, _margin, _roll, search
 
 
 def _position(game: str, players: int, moves: int, seed: int) -> explorer.GameState:

@@ -6,8 +6,8 @@ import random
 
 import explorer
 from explorer import hint
-from explorer._hint import Searched, paired, searched, settle, suggestions
-from explorer._search import MoveStats, SearchResult
+from explorer._search.hint import Searched, paired, searched, settle, suggestions
+from explorer._search.search import MoveStats, SearchResult
 
 
 def _stats(action: str, margins: list[float]) -> MoveStats:
@@ -102,7 +102,7 @@ def test_by_default_only_identical_moves_are_settled_by_the_rule_of_thumb() -> N
 
 
 def test_bangkok_settles_near_ties_by_the_rule_of_thumb() -> None:
-    from explorer._hint import TIE_ERRORS
+    from explorer._search.hint import TIE_ERRORS
 
     state = explorer.new_game("bangkok", players=2, seed=2)
     seat = state.current_player

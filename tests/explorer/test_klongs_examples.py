@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import explorer
-from explorer._examples import verify
+from explorer._core.examples import verify
 from explorer.bots import RandomBot, make_bot
 from explorer.klongs import EXAMPLES, RULES, HeuristicBot, score_landing, stock_points
 from explorer.klongs.examples import (

@@ -25,7 +25,7 @@ import pytest
 
 import explorer
 from explorer import IllegalAction
-from explorer._bounds import bound
+from explorer._core.bounds import bound
 
 GAMES = int(os.environ.get("LONG_GAMES", "25000"))
 # "i/n": this process plays the seeds i, i + n, i + 2n, ... (n processes together play every seed once).

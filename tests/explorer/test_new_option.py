@@ -21,8 +21,8 @@ import pytest
 from typer.testing import CliRunner
 
 import explorer
-from explorer._options import Option
-from explorer._rules import Rule
+from explorer._core.options import Option
+from explorer._core.rules import Rule
 from explorer.cli import app
 from explorer.klongs import OPTIONS, RULES, State
 

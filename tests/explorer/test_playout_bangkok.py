@@ -186,7 +186,7 @@ def test_the_kernel_plays_start_positions(players: int, start: dict[str, Any]) -
 def test_a_position_rebuilt_from_a_view_plays_as_the_table() -> None:
     # The strong bot plays from a view alone: the rebuilt kernel holds the view's port, markets and the
     # seat's hand; with the hidden cards and tiles put back as they are, it plays on as the table does.
-    from explorer._fromview import from_view
+    from explorer._search.fromview import from_view
 
     played = 0
     for index in range(30):

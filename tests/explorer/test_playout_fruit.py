@@ -119,7 +119,7 @@ def test_the_playout_starts_anywhere_in_a_game(game: str) -> None:
 
 @pytest.mark.parametrize("game", ["tindahan", "bastos"])
 def test_a_roll_out_to_the_round_end_stops_where_the_round_does(game: str) -> None:
-    # The strong bot rolls each sample out to the end of the round (explorer._search): it watches
+    # The strong bot rolls each sample out to the end of the round (explorer._search.search): it watches
     # the playout's round_number() and then reads the scores, which must be the round's scored points.
     for index in range(GAMES):
         rng = random.Random(index)

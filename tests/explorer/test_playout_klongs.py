@@ -169,7 +169,7 @@ def test_the_playout_plays_the_rulebook_scenarios(players: int, position: dict[s
 
 def test_cards_put_away_leave_only_placements_and_the_rest_of_the_rules() -> None:
     # The strong bot's roll-outs put every movement card away after the candidate move
-    # (explorer._rollout): the playout then plays as the public API does with no cards left.
+    # (explorer._search.rollout): the playout then plays as the public API does with no cards left.
     for seed in range(4):
         state = explorer.new_game("klongs", players=2 + seed % 3, seed=seed)
         no_cards = State.from_position(state.players, {"movement_cards": [0] * state.players}, seed=seed)

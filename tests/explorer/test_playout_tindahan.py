@@ -137,7 +137,7 @@ def test_the_rulebook_deal_plays_alike() -> None:
 def test_a_position_rebuilt_from_a_view_plays_as_the_table() -> None:
     # The strong bot plays from a view alone: the rebuilt kernel holds the view's public table and the
     # seat's hand; with the other hands put back as they are, it plays on exactly as the table does.
-    from explorer._fromview import from_view
+    from explorer._search.fromview import from_view
 
     for index in range(20):
         rng = random.Random(index)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import explorer
-from explorer._words import does, render, who, whose
+from explorer._core.words import does, render, who, whose
 
 
 def test_reader_is_you_in_the_second_person() -> None:

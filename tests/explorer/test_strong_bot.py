@@ -124,7 +124,7 @@ def test_other_seats_secrets_do_not_change_the_strong_tindahan_bots_search() -> 
 
 def test_the_compiled_build_buys_more_roll_outs_where_measured(monkeypatch: pytest.MonkeyPatch) -> None:
     from explorer import _compiled
-    from explorer import _strong as strong
+    from explorer._search import strong as strong
 
     for compiled in (False, True):
         monkeypatch.setattr(_compiled, "COMPILED", compiled)
@@ -146,7 +146,7 @@ def test_the_compiled_build_buys_more_roll_outs_where_measured(monkeypatch: pyte
 
 
 def _bangkok_search(players: int, objective: str) -> Any:
-    from explorer._search import search
+    from explorer._search.search import search
 
     state = explorer.new_game("bangkok", players=players, seed=4)
     seat = state.current_player
@@ -178,7 +178,7 @@ def test_an_unknown_objective_is_refused() -> None:
 
 
 def test_the_strong_bangkok_bot_judges_by_the_field() -> None:
-    from explorer import _strong as strong
+    from explorer._search import strong as strong
 
     assert strong.OBJECTIVES["bangkok"] == "field"
     state = explorer.new_game("bangkok", players=3, seed=6)
@@ -190,7 +190,7 @@ def test_the_strong_bangkok_bot_judges_by_the_field() -> None:
 
 
 def test_the_margin_to_leave_the_rule_of_thumb_depends_on_the_table() -> None:
-    from explorer import _strong as strong
+    from explorer._search import strong as strong
 
     assert strong.confidence("bangkok", 2) == strong.confidence("tindahan", 2) == strong.CONFIDENCE
     assert strong.confidence("klongs", 4) == strong.confidence("bastos", 3) == strong.CONFIDENCE_MANY

@@ -1,4 +1,4 @@
-"""The strong bot's roll-out policies (explorer._rollout): how its searches play the moves after a
+"""The strong bot's roll-out policies (explorer._search.rollout): how its searches play the moves after a
 candidate, read from the sampled position alone."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from collections import Counter
 from typing import Any
 
 import explorer
-from explorer._determinize import determinize
-from explorer._rollout import LEAVES, POLICIES, PREPARES, SELLER_CHANCE
+from explorer._search.determinize import determinize
+from explorer._search.rollout import LEAVES, POLICIES, PREPARES, SELLER_CHANCE
 
 #: The phases of Klongs' kernel, by their ints.
 KERNEL_PHASES = ("turn", "possess", "thief", "inspect", "after", "market", "draw", "over")

@@ -502,7 +502,7 @@ def test_rulebook_trick_example() -> None:
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: e.id)
-def test_examples_match_the_book(example: explorer._examples.Example) -> None:
+def test_examples_match_the_book(example: explorer._core.examples.Example) -> None:
     assert example.compute() == example.expected
     for rule in example.rules:
         assert rule in RULES

@@ -16,7 +16,7 @@ import pytest
 import traitlets
 
 from explorer import GameState, IllegalAction, ScoreLine
-from explorer._rules import Rule, RuleCatalogue
+from explorer._core.rules import Rule, RuleCatalogue
 from explorer.table import Table
 from widgets import GameWidget, TrickTableWidget
 from widgets._intents import BAD_MESSAGE, BUSY, NOT_YOUR_TURN, STALE

@@ -9,7 +9,7 @@ import html
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from ._stats import differences, summary
+from .stats import differences, summary
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -1,7 +1,7 @@
 """The shuffle every game deals with, compiled with the engine's core (``explorer._compiled``).
 
 ``random.Random.shuffle``'s loop with ``_randbelow_with_getrandbits`` written out: the same calls to
-``getrandbits`` in the same order, so the same deals (``explorer._state`` checks it against the
+``getrandbits`` in the same order, so the same deals (``explorer._core.state`` checks it against the
 standard library at import and uses the library's if they ever differ). A new Bangkok game shuffles
 some 70 cards: in the interpreter that was about half of a solo game's set-up; compiled, the loop
 costs a few microseconds. Run as Python, it is the same code.

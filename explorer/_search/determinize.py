@@ -24,8 +24,8 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
-from ._fruit import CARD
-from ._state import GameState
+from .._core.state import GameState
+from .._fruitbox.state import CARD
 
 T = TypeVar("T")
 Sampler = Callable[[Any, int, random.Random], None]
@@ -106,7 +106,7 @@ def round_plays(events: Sequence[dict[str, Any]]) -> tuple[set[str], set[tuple[i
 
 def _fruit_sample(state: Any, seat: int, rng: random.Random, deck: Iterable[str],
                   public: set[str], hidden_picks: dict[int, int]) -> None:
-    # A state rebuilt from a view (explorer._fromview) carries that view's events.
+    # A state rebuilt from a view (explorer._search.fromview) carries that view's events.
     events = state._public_events
     played, void = round_plays(state._event_entries(seat) if events is None else events)
     mine = set(state.hands[seat])
@@ -125,7 +125,7 @@ def _fruit_sample(state: Any, seat: int, rng: random.Random, deck: Iterable[str]
 
 def _tindahan(state: Any, seat: int, rng: random.Random) -> None:
     # Both fruit games' states take a sample's hands (and Bastos!'s hidden picks) by ``_redeal``.
-    from .tindahan._notation import deck
+    from ..tindahan._notation import deck
 
     _fruit_sample(state, seat, rng, deck(state.fruits), set(), {})
 

@@ -1,6 +1,6 @@
 """The one state API every game implements (OpenSpiel-style), as immutable values (python-chess-style).
 
-A game subclasses :class:`GameState`, is declared by a :class:`explorer._spec.GameSpec` (which stamps
+A game subclasses :class:`GameState`, is declared by a :class:`explorer._core.spec.GameSpec` (which stamps
 its name, catalogue, options and player range on the class), and fills in the private hooks
 (``_setup``, ``_legal``, ``_apply``, ``_explain``, ``_view``, ``_snapshot``, ``_label``,
 ``_board_text``). It keeps the seat to act in ``to_act`` and its public history in ``_events`` (via
@@ -17,13 +17,14 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple, Self
 
-from . import _compiled, _shuffle
-from ._errors import IllegalAction
-from ._events import EMPTY_LOG, EventLog
-from ._options import Option, resolve_options
-from ._playout import Playout
-from ._rules import RuleCatalogue
-from ._words import render, seat_names
+from .. import _compiled
+from .._errors import IllegalAction
+from . import shuffle as _shuffle
+from .events import EMPTY_LOG, EventLog
+from .options import Option, resolve_options
+from .playout import Playout
+from .rules import RuleCatalogue
+from .words import render, seat_names
 
 #: Seeds beyond 64 bits add nothing to a deal and make error messages and records unwieldy.
 MAX_SEED = 2**64
@@ -49,7 +50,7 @@ class ScoreSheet(list[ScoreLine]):
         self.rules = rules
 
     def _repr_html_(self) -> str:
-        from ._draw.tables import sheet_html
+        from .._draw.tables import sheet_html
 
         return sheet_html(self, self.names, self.rules, lambda text: render(text, self.names))
 
@@ -71,7 +72,7 @@ class _Random(random.Random):
     at every deal (a Bangkok set-up shuffles some 70 cards, about half of a new game's time).
     Identical results: the loop is the standard library's (``_randbelow_with_getrandbits`` inlined),
     and ``_check_shuffle`` compares them at import, falling back to the library's if they differ.
-    Where the engine's core is compiled, ``explorer._shuffle`` runs the same loop in C."""
+    Where the engine's core is compiled, ``explorer._core.shuffle`` runs the same loop in C."""
 
     if _compiled.is_compiled(_shuffle):
         def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
@@ -125,7 +126,7 @@ class GameState(ABC):
     #: may see (the order of a face-down pile). ``view(seat)`` redacts them from the rules it shows.
     START_PRIVATE: ClassVar[Mapping[str, str]] = {}
     #: What learners call each seat by default (colours, or names): never a 0-based number. The
-    #: spec sets it; ``view(seat)`` calls the viewer "You" (see ``explorer._words``).
+    #: spec sets it; ``view(seat)`` calls the viewer "You" (see ``explorer._core.words``).
     SEAT_NAMES: ClassVar[tuple[str, ...]] = ()
 
     players: int
@@ -142,7 +143,7 @@ class GameState(ABC):
     _history: _History
     _n_actions: int
     _legal_cache: list[Hashable] | None
-    #: A table rebuilt from a seat's view (``explorer._fromview``): the view's events, which stand for
+    #: A table rebuilt from a seat's view (``explorer._search.fromview``): the view's events, which stand for
     #: the history it does not have (the search reads the round's plays there). None otherwise.
     _public_events: list[dict[str, Any]] | None = None
 
@@ -232,7 +233,7 @@ class GameState(ABC):
         return new
 
     def playout(self) -> Playout:
-        """A mutable copy of this position for fast simulation (bots, hints): see ``explorer._playout``."""
+        """A mutable copy of this position for fast simulation (bots, hints): see ``_core.playout``."""
         return Playout(self)
 
     def check(self, action: Hashable) -> IllegalAction | None:
@@ -390,12 +391,12 @@ class GameState(ABC):
     def picture(self, seat: int | None = None, *, teaching: bool = False) -> Any:
         """The table drawn as static HTML (``.html``), seen by ``seat`` (default: the seat to act);
         ``teaching=True`` shows every hand face up. Notebooks show it; no widget or kernel needed."""
-        from ._draw import picture
+        from .._draw import picture
 
         return picture(self, seat, teaching=teaching)
 
     def _repr_html_(self) -> str:
-        from ._draw import picture_html
+        from .._draw import picture_html
 
         return picture_html(self)
 

@@ -11,12 +11,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ._options import Option
-from ._rules import RuleCatalogue
+from .options import Option
+from .rules import RuleCatalogue
 
 if TYPE_CHECKING:
-    from ._examples import Example
-    from ._state import GameState
+    from .examples import Example
+    from .state import GameState
 
 #: The kinds of table the widgets layer knows how to draw.
 WIDGET_KINDS = ("trick-table", "bangkok-table", "klong-board")

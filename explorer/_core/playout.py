@@ -1,4 +1,4 @@
-"""The playout path's base class (imported as ``explorer._playout.Playout``): compiled by mypyc
+"""The playout path's base class (imported as ``explorer._core.playout.Playout``): compiled by mypyc
 with the playouts that subclass it natively (``explorer._compiled.MODULES``), pure Python otherwise.
 
 ``state.playout()`` gives a :class:`Playout`: the same rules as the public API, with actions as small
@@ -22,7 +22,7 @@ except ImportError:  # mypyc reads the decorator as it compiles; the engine need
 if TYPE_CHECKING:
     from _typeshed import IdentityFunction
 
-    from ._state import GameState
+    from .state import GameState
 
 
 # A game without a playout of its own plays the base class (the public API by index); a subclass in

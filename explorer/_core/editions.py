@@ -20,7 +20,7 @@ from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from ._errors import EditionError
+from .._errors import EditionError
 
 E = TypeVar("E")
 M = TypeVar("M", bound=BaseModel)

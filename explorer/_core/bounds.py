@@ -27,8 +27,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ._errors import TooLong
-from ._state import GameState
+from .._errors import TooLong
+from .state import GameState
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +47,7 @@ def _tindahan(players: int, state: Any) -> Bound:
     # at most the 10 n dealt. Sellers: at most 9 a player (9 n; fewer when they stay between rounds).
     # The cart moves only as a trick's first entry and the next entry must be a card, so every
     # trick holds a card: at most 10 n tricks, so at most 10 n cart moves. There are n rounds.
-    from .tindahan._notation import HAND_SIZE, SELLERS_PER_PLAYER
+    from ..tindahan._notation import HAND_SIZE, SELLERS_PER_PLAYER
 
     per_round = (2 * HAND_SIZE + SELLERS_PER_PLAYER) * players
     return Bound(players * per_round, True,
@@ -59,7 +59,7 @@ def _bastos(players: int, state: Any) -> Bound:
     # 2 n rounds. A round: each seat picks one Bastos! card (n actions), then every card dealt is
     # played at most once (at most the 45 cards of the deck), and only a card play can owe a value
     # move (at most one per card). So at most n + 2 x 45 actions a round.
-    from .bastos._notation import DECK
+    from ..bastos._notation import DECK
 
     cards = len(DECK)
     return Bound(2 * players * (players + 2 * cards), True,
@@ -74,7 +74,7 @@ def _bangkok(players: int, state: Any) -> Bound:
     # With 2-4 players the game ends only once a market is full, and the book lets a player renew
     # the port (or, with nothing to do, pass) turn after turn without limit, so no bound follows from
     # the rules. The stop is 200 rounds of 3 actions a turn, where random players finish within 50.
-    from .bangkok._mechanics import SOLO_TURNS
+    from ..bangkok._mechanics import SOLO_TURNS
 
     if players == 1:
         return Bound(3 * SOLO_TURNS, True, f"{SOLO_TURNS} turns of at most 3 actions (an act, then at most 2 "
@@ -131,7 +131,7 @@ def endless(state: GameState) -> str | None:
     """Why the game can never end from ``state`` (a rule's id and words), or ``None``: each game's own
     rule (Bangkok's ``explorer.bangkok._start.endless``; the others always end)."""
     if state.GAME == "bangkok" and not state.is_over:
-        from .bangkok._start import endless as bangkok_endless
+        from ..bangkok._start import endless as bangkok_endless
 
         return bangkok_endless(state.hands, state.markets)  # type: ignore[attr-defined]
     return None

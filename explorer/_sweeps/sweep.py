@@ -14,11 +14,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ._errors import TooLong
-from ._registry import GAMES, game_class, new_game
-from ._state import GameState
-from .bots import BOT_KINDS
-from .table import Table
+from .._core.bots import BOT_KINDS
+from .._core.state import GameState
+from .._errors import TooLong
+from .._registry import GAMES, game_class, new_game
+from ..table import Table
 
 #: Columns every row has, before the per-seat, per-option and per-rule ones.
 BASE_COLUMNS = ("game", "players", "combo", "index", "seed", "length", "rounds", "winners")
@@ -112,7 +112,7 @@ def play(job: Job) -> GameState:
     state = new_game(job.game, players=job.players, seed=job.seed, **dict(job.options))
     try:
         return Table(state, dict(enumerate(job.bots))).play_out()
-    except TooLong as exc:  # past the game's bound on actions (explorer._bounds): stop, saying where
+    except TooLong as exc:  # past the game's bound on actions (explorer._core.bounds): stop, saying where
         raise TooLong(f"sweep game {job.index} of combination {job.combo} (bots {', '.join(job.bots)}, "
                       f"options {dict(job.options)}): {exc}") from None
 

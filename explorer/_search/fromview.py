@@ -2,7 +2,7 @@
 
 ``from_view(view)`` asks the view's game for a state (``State.from_view``) whose public table is the
 view's, whose seat holds the view's hand and whose other seats hold placeholders of the right sizes:
-the search deals those anew for every sample (``explorer._determinize``), as it does for a real state.
+the search deals those anew for every sample (``explorer._search.determinize``), as it does for a real state.
 Nothing hidden is in a view, so nothing hidden can reach the bot.
 """
 
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._registry import game_class
-from ._state import GameState
+from .._core.state import GameState
+from .._registry import game_class
 
 
 def from_view(view: dict[str, Any]) -> GameState:

@@ -1,4 +1,4 @@
-"""Roll-out policies and leaf values for the strong bot's search (``explorer._search``).
+"""Roll-out policies and leaf values for the strong bot's search (``explorer._search.search``).
 
 A roll-out after a candidate move used to be uniformly random. In Klongs that is far from how anyone
 plays: a random seat declines half the boats it could claim, scores the wrong landing or none on a
@@ -27,8 +27,8 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from ._playout import Playout
-from .klongs._board import PHASES as PHASE_NAMES
+from .._core.playout import Playout
+from ..klongs._board import PHASES as PHASE_NAMES
 
 #: ``policy(playout, rng)`` -> the index of the action to play (the playout has a choice to make).
 Policy = Callable[[Playout, random.Random], int]

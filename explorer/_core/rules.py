@@ -51,7 +51,7 @@ class RuleCatalogue(Mapping[str, Rule]):
     _query: str = ""
 
     def _repr_html_(self) -> str:
-        from ._draw.tables import catalogue_html
+        from .._draw.tables import catalogue_html
 
         title = (f"{self.game}: {len(self)} rule{'' if len(self) == 1 else 's'} matching {self._query!r}"
                  if self._query else "")

@@ -2,12 +2,12 @@
 
 It searches from a position whose hidden parts it deals anew for every sample, so it uses only what
 its seat may see. The position comes from the view itself where a game's view carries all of its
-public table (``explorer._fromview``), else from the table the bot sits at: ``watch(source)`` gives it
+public table (``explorer._search.fromview``), else from the table the bot sits at: ``watch(source)`` gives it
 a function returning the table's current state (``explorer simulate`` and the benchmarks do that),
 and it checks that this state is the position of the view it was asked about.
 
 Its Klongs roll-outs play the choices a placed boat asks for as the heuristic bot does and place
-boats at random (``explorer._rollout``): random roll-outs declined claims, skipped scorings and spent
+boats at random (``explorer._search.rollout``): random roll-outs declined claims, skipped scorings and spent
 the movement cards, and the strong bot won 39% of 2-player games against the heuristic with them.
 Its Tindahan roll-outs send sellers and move the cart as often as the heuristic seats do (random
 seats sent half as many sellers, so a seller of its own looked cheap to the search).
@@ -31,12 +31,12 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from . import _compiled
-from ._hint import playouts_for, reason, shortlist
-from ._rollout import LEAVES, POLICIES, PREPARES
-from ._search import MoveStats, SearchResult, search
-from ._state import GameState
-from .bots import Bot, ViewBot
+from .. import _compiled
+from .._core.bots import Bot, ViewBot, heuristic_bot
+from .._core.state import GameState
+from .hint import playouts_for, reason, shortlist
+from .rollout import LEAVES, POLICIES, PREPARES
+from .search import MoveStats, SearchResult, search
 
 #: The paired margin (in standard errors) the search's best move needs over the heuristic's move, with
 #: two players and with more: with three or more, random replies misjudge moves (a move that hurts one
@@ -49,7 +49,7 @@ CONFIDENCE_BY_GAME: dict[str, float] = {"bangkok": 1.0, "tindahan": 1.0}
 
 #: Per game: (horizon, roll-outs per CPU second). Bangkok's and Klongs' random games to the end say
 #: little about a move, so the bot plays the horizon's count of its own moves ahead and compares the
-#: score margins there (``explorer._rollout``); shorter roll-outs buy more deals. Rates measured
+#: score margins there (``explorer._search.rollout``); shorter roll-outs buy more deals. Rates measured
 #: (benchmarks/HISTORY.md).
 SETTINGS: dict[str, tuple[int | None, float | None]] = {"bangkok": (4, 1100.0), "klongs": (10, 800.0)}
 #: Roll-outs per CPU second where a game's roll-outs are played at random rather than by its policy
@@ -69,7 +69,7 @@ COMPILED_SPEEDUP: dict[str, float] = {"bangkok": 1.5, "tindahan": 2.0}
 SAME_BUDGET: frozenset[tuple[str, int]] = frozenset({("tindahan", 3)})
 
 #: Per game: how many of the heuristic's favourite moves the strong bot's search compares
-#: (``explorer._hint.shortlist``; its strength figures were measured with eight).
+#: (``explorer._search.hint.shortlist``; its strength figures were measured with eight).
 SHORTLIST: dict[str, int] = {"bangkok": 8, "klongs": 8}
 
 #: Per game: what the strong bot's search ranks moves by (``explorer._search.search``; default "best",
@@ -112,17 +112,15 @@ class StrongBot(ViewBot):
     def __init__(self, game: str, seed: int | None = None, *, seconds: float = 0.5,
                  heuristic: Bot | None = None) -> None:
         super().__init__(seed)
-        from .bots import make_bot
-
         self.game = game
         self.seed = seed
         self.seconds = seconds
         self.horizon, self.rate = SETTINGS.get(game, (None, ROUND_RATES.get(game)))
         self.round_end = game in ROUND_RATES
-        self.policy = POLICIES.get(game)  # how roll-outs play (explorer._rollout; default random)
+        self.policy = POLICIES.get(game)  # how roll-outs play (explorer._search.rollout; default random)
         self.leaf = LEAVES.get(game)
         self.prepare = PREPARES.get(game)
-        self.heuristic = heuristic if heuristic is not None else make_bot(game, "heuristic", seed)
+        self.heuristic = heuristic if heuristic is not None else heuristic_bot(game, seed)
         self._source: Callable[[], GameState] | None = None
         self.last: SearchResult | None = None  # the latest search, for a "Why?" beside the move
         self.last_choice: str | None = None
@@ -130,7 +128,7 @@ class StrongBot(ViewBot):
 
     def random_rollouts(self) -> None:
         """Play the roll-outs at random and compare the scores where they stop (the bot before
-        ``explorer._rollout``), at the random roll-outs' rate: for comparisons."""
+        ``explorer._search.rollout``), at the random roll-outs' rate: for comparisons."""
         self.policy = self.leaf = self.prepare = None
         self.rate = RANDOM_RATES.get(self.game, self.rate)
 
@@ -145,7 +143,7 @@ class StrongBot(ViewBot):
                     or state._n_actions != view["move_number"]:
                 raise ValueError("the watched table is not at the position of this view")
             return state
-        from ._fromview import from_view
+        from .fromview import from_view
 
         return from_view(view)
 

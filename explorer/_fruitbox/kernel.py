@@ -1,6 +1,6 @@
 """The Filipino Fruit Market box as its games' kernels read it: cards as small integers, the deal.
 
-A card is its index in the box (``explorer._fruit.BOX``: ``10 * fruit + value - 1``), so a hand kept
+A card is its index in the box (``explorer._fruitbox.state.BOX``: ``10 * fruit + value - 1``), so a hand kept
 sorted by index is in the public display order (fruit, then value) and one fruit's cards lie side by
 side in it (a follower's cards are one slice, found by bisection). Tindahan's kernel
 (``explorer.tindahan._kernel``) and Bastos!'s (``explorer.bastos._kernel``) share these tables and
@@ -15,9 +15,9 @@ from __future__ import annotations
 from random import Random
 from typing import Any, Final
 
-from ._fruit import BOX, FRUIT_INDEX, FRUITS
-from ._playout_core import KernelCore
-from ._state import ScoreLine
+from .._core.playout import KernelCore
+from .._core.state import ScoreLine
+from .state import BOX, FRUIT_INDEX, FRUITS
 
 #: card index -> its fruit's index, and -> its value.
 FRUIT_OF: Final[list[int]] = [card // 10 for card in range(len(BOX))]

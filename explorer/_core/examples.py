@@ -43,7 +43,7 @@ class Verdict:
         return self.error is None and self.computed == self.example.expected
 
     def _repr_html_(self) -> str:
-        from ._draw.tables import example_html
+        from .._draw.tables import example_html
 
         return example_html(self.example, self.computed, self.error)
 

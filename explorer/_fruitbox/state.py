@@ -13,9 +13,9 @@ import sys
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Final
 
-from ._events import EMPTY_LOG, EventLog
-from ._state import KernelShell, ScoreLine
-from ._words import does, render, who
+from .._core.events import EMPTY_LOG, EventLog
+from .._core.state import KernelShell, ScoreLine
+from .._core.words import does, render, who
 
 FRUITS: Final = ("banana", "lanzones", "mango", "pineapple", "durian")
 """Every fruit of the box, in the fixed order used for stalls, hands, value tables and views."""
@@ -63,7 +63,7 @@ def face(card: str) -> dict[str, Any]:
 
 
 def taken_text(winner: int, card: str, trump: bool) -> str:
-    """The event text of a trick taken, alike in both games (seat markers: see ``explorer._words``)."""
+    """The event text of a trick taken, alike in both games (seat markers: see ``explorer._core.words``)."""
     return f"{does(winner, 'takes', 'take')} the trick with {WORDS[card]}{', a trump' if trump else ''}"
 
 
@@ -154,7 +154,7 @@ def parse_start(value: Any, *, top: int, hand_size: int | None = None,
 
 
 def cards_text(cards: Sequence[int]) -> tuple[str, ...]:
-    """Card indices (``explorer._fruit_kernel``) as notations; -1 (a card not seen) as ``"?"``."""
+    """Card indices (``explorer._fruitbox.kernel``) as notations; -1 (a card not seen) as ``"?"``."""
     return tuple(BOX[card] if card >= 0 else "?" for card in cards)
 
 

@@ -57,8 +57,8 @@ def analyze(
     report: Annotated[Path | None, typer.Option("--html", help="write an HTML report with charts")] = None,
 ) -> None:
     """Play a sweep of bot games (options x player counts x bots) and say what differs, with intervals."""
-    from . import analysis
-    from ._registry import GAMES, game_class
+    from .. import analysis
+    from .._registry import GAMES, game_class
 
     if game not in GAMES:
         raise typer.BadParameter(f"unknown game {game!r}; the games are {', '.join(GAMES)}")
@@ -74,14 +74,14 @@ def analyze(
     if out is not None:
         console.print(f"rows written to {analysis.write(frame, out)}")
     if report is not None:
-        from ._report import html_report
+        from .report import html_report
 
         report.write_text(html_report(frame, f"{game}: {len(frame)} games"), encoding="utf-8")
         console.print(f"report written to {report}")
 
 
 def print_summary(frame: Any, game: str) -> None:
-    from .analysis import differences, summary
+    from ..analysis import differences, summary
 
     table = RichTable("combination", "seat", "bot", "win share (95%)", "mean score ± sd", "length",
                       title=f"{game}: {len(frame)} games")

@@ -1,7 +1,7 @@
 """``explorer.hint``: the best moves for a seat, with what the search saw put in plain words.
 
 The hint sees what ``state.view(seat)`` shows: the position is copied and every hidden part is dealt
-anew for each sample (``explorer._determinize``), so the other seats' secrets never reach it. With a
+anew for each sample (``explorer._search.determinize``), so the other seats' secrets never reach it. With a
 ``seed`` the work is a fixed number of roll-outs (what ``seconds`` of one core buys from the position at
 hand, by the cost table of the running build: ``COMPILED_COSTS`` where the engine core is compiled,
 ``MOVE_RATES`` on pure Python), so the same seed gives the same answer on a loaded machine within a
@@ -30,15 +30,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from . import _compiled
-from ._determinize import determinize
-from ._rollout import POLICIES, PREPARES, Policy, Prepare
-from ._search import MoveStats, SearchResult, search
-from ._state import GameState
-from ._words import render
+from .. import _compiled
+from .._core.bots import heuristic_bot
+from .._core.state import GameState
+from .._core.words import render
+from .determinize import determinize
+from .rollout import POLICIES, PREPARES, Policy, Prepare
+from .search import MoveStats, SearchResult, search
 
 #: Roll-outs per CPU second from the opening (a whole random game, determinization included), measured
-#: on the project machine: the strong bot's budget in the trick games (explorer._strong).
+#: on the project machine: the strong bot's budget in the trick games (explorer._search.strong).
 RATES: dict[str, float] = {"tindahan": 300.0, "bastos": 130.0, "bangkok": 280.0, "klongs": 280.0}
 #: Random-playout moves per CPU second, and the set-up cost of one roll-out (a deal, a playout copy),
 #: measured on the project machine: a hint's budget is ``seconds`` over the cost of a roll-out from
@@ -61,7 +62,7 @@ COMPILED_COSTS: dict[str, tuple[float, float]] = {"tindahan": (432_000.0, 0.0001
 #: The share of ``seconds`` a compiled hint gives its roll-outs: the view, the rule of thumb's order
 #: and the probes come on top, and a position's roll-outs cost 0.8-1.4 times the fit.
 COMPILED_SHARE = 0.8
-#: Games whose hint roll-outs play by the strong bot's roll-out policy (``explorer._rollout``) rather
+#: Games whose hint roll-outs play by the strong bot's roll-out policy (``explorer._search.rollout``) rather
 #: than at random, to the end of the game all the same (a hint's value is the final margin); and the
 #: compiled cost of those roll-outs, as ``COMPILED_COSTS``.
 POLICY_GAMES: frozenset[str] = frozenset()
@@ -81,7 +82,7 @@ PROBES = 4
 MIN_PLAYOUTS = 8
 MAX_SECONDS = 60.0
 #: Per game: how many of the heuristic bot's favourite moves the hint's search compares (the rest are
-#: ranked by the rule of thumb alone; the strong bot has its own, ``explorer._strong.SHORTLIST``).
+#: ranked by the rule of thumb alone; the strong bot has its own, ``explorer._search.strong.SHORTLIST``).
 #: Bangkok offers 10-76 moves a turn and Klongs 2-135 (median 16 and 12, a quarter of turns above 50):
 #: half a second of random roll-outs spread over all of them gave each a few deals, so a hint and a
 #: search given 20 times as long disagreed on most Klongs positions. Four rather than eight (session
@@ -185,9 +186,7 @@ def resolve_seat(state: GameState, seat: int | None) -> int:
 def heuristic_order(game: str, view: dict[str, Any], legal: Sequence[str]) -> list[str]:
     """``legal`` ordered by the game's heuristic bot, its favourite first (its own order where it has
     no ``values``): a fresh bot, so nothing depends on a bot's memory or generator."""
-    from .bots import make_bot
-
-    values = getattr(make_bot(game, "heuristic", 0), "values", None)
+    values = getattr(heuristic_bot(game, 0), "values", None)
     if values is None:
         return list(legal)
     scored = values(view, list(legal))
@@ -199,10 +198,8 @@ def prior_order(game: str, view: dict[str, Any]) -> list[str]:
     """The legal moves in the rule of thumb's order, its favourite first: the heuristic bot's values
     where it has them, else its choice and then the legal order (a fresh bot: nothing depends on a
     bot's memory or generator)."""
-    from .bots import make_bot
-
     legal: list[str] = list(view["legal"])
-    bot = make_bot(game, "heuristic", 0)
+    bot = heuristic_bot(game, 0)
     if getattr(bot, "values", None) is not None:
         return heuristic_order(game, view, legal)
     choice = bot.choose(view)

@@ -1,0 +1,56 @@
+"""What a Bangkok game fixes once, for its rules kernel (``_kernel``): the edition's lookup tables
+(``_mechanics.PlaceTables``), the player count and the rules options the kernel reads, in typed
+fields (compiled with the kernel by mypyc where a compiler is found). Every copy of a kernel shares
+its game's ``Game``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ._mechanics import _BLOCKED, PlaceTables, chilli_limits
+
+
+class Game:
+    """What a game fixes once: the edition's tables, the player count and the rules options read (a
+    copy of the kernel shares it)."""
+
+    __slots__ = ("blocked", "both", "cards", "chilli_of", "chunks", "free", "goals", "goods_of_kind",
+                 "kind_chilli", "kind_of", "mask_of", "n", "once", "solo", "t", "takes", "type1", "wanted")
+
+    t: PlaceTables
+    cards: tuple[Any, ...]  # the edition's faces, for scoring
+    goals: tuple[str, ...]  # each pontoon tile's good
+    kind_of: tuple[int, ...]
+    mask_of: tuple[int, ...]
+    chilli_of: tuple[bool, ...]
+    wanted: list[int]
+    goods_of_kind: list[int]
+    kind_chilli: list[bool]
+    takes: list[dict[int, int]]  # dicts that fill themselves (__missing__)
+    both: list[dict[int, int]]
+    chunks: list[list[dict[int, tuple[int, ...]]]]  # per face, line and ends: its texts' pieces
+    n: int
+    solo: bool
+    free: bool  # solo_slots == "free"
+    once: bool  # refill == "once"
+    blocked: tuple[int, ...]  # where a chilli card may not go, per bitmask of the market's chilli cards
+    type1: bool
+
+
+def game_of(t: PlaceTables, cards: Sequence[Any], goals: Sequence[str], players: int,
+            rules: Mapping[str, Any]) -> Game:
+    """The game's constant part. (Built here, not by ``Game(...)``: a compiled class is pickled by
+    calling it with no arguments, and a state travels to a sweep's worker process by pickle.)"""
+    g = Game()
+    g.t, g.cards, g.goals = t, tuple(cards), tuple(goals)
+    g.kind_of, g.mask_of, g.chilli_of = t.kind_of, t.mask_of, t.chilli_of
+    g.wanted, g.goods_of_kind, g.kind_chilli = t.wanted, t.goods_of_kind, t.kind_chilli
+    g.takes, g.both = list(t.takes), list(t.both_ends)
+    g.chunks = [list(per_face) for per_face in t.chunks]
+    g.n, g.solo = players, players == 1
+    g.free, g.once = rules["solo_slots"] == "free", rules["refill"] == "once"
+    g.blocked = _BLOCKED[chilli_limits(rules["expert"], rules["expert_reading"])]
+    g.type1 = bool(rules["type1_below_zero"])
+    return g
