@@ -11,7 +11,7 @@ by move.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 try:
     from mypy_extensions import mypyc_attr
@@ -22,7 +22,19 @@ except ImportError:  # mypyc reads the decorator as it compiles; the engine need
 if TYPE_CHECKING:
     from _typeshed import IdentityFunction
 
-    from .state import GameState
+
+class Origin(Protocol):
+    """What a playout reads of the public state it was made from (``explorer._core.state.GameState``;
+    named by its shape here, since the state module imports this one)."""
+
+    @property
+    def current_player(self) -> int | None: ...
+
+    def legal_actions(self) -> list[Hashable]: ...
+
+    def play(self, action: Hashable) -> Any: ...
+
+    def scores(self) -> list[int]: ...
 
 
 # A game without a playout of its own plays the base class (the public API by index); a subclass in
@@ -35,14 +47,14 @@ class Playout:
     # keeps a mutable copy there, and may keep the state it started from in ``_state``).
     __slots__ = ("_legal", "_pos", "_state")
 
-    def __init__(self, state: GameState | None, pos: GameState | None = None) -> None:
+    def __init__(self, state: Origin | None, pos: Origin | None = None) -> None:
         # A subclass passes its copy of the position here rather than setting ``_pos`` after this:
         # mypyc compiles an attribute's first assignment in ``__init__`` without releasing the old
         # value, so a second one leaked a reference to ``state`` per playout (every sampled deal of a
         # search stayed in memory: 1 GB after 100 strong-bot games; tests/explorer/test_playout.py).
         # A game's kernel, which is its own position, has no state here (``None``) unless it was
         # copied from a public state to play out (``state()`` replays from it).
-        self._state: GameState | None = state
+        self._state: Origin | None = state
         self._pos: Any = state if pos is None else pos
         self._legal: list[Hashable] | None = None
 
@@ -54,7 +66,7 @@ class Playout:
     def is_over(self) -> bool:
         return self._origin(self._pos).current_player is None
 
-    def _origin(self, state: GameState | None = None) -> GameState:
+    def _origin(self, state: Origin | None = None) -> Origin:
         """``state``, or the public state this playout was made from (a kernel has none of its own)."""
         found = self._state if state is None else state
         assert found is not None, "this playout was not made from a public state"
@@ -97,7 +109,7 @@ class Playout:
     def trick_open(self) -> bool:
         return False
 
-    def state(self) -> GameState:
+    def state(self) -> Origin:
         """The position reached, as an immutable public state."""
         return self._origin()
 
@@ -132,7 +144,7 @@ class KernelCore(Playout):
     def scores(self) -> list[int]:
         return list(self.points)
 
-    def state(self) -> GameState:
+    def state(self) -> Origin:
         """The position reached, replayed through the public API from the state this copy began at."""
         start = self._origin()
         for index in self._played:

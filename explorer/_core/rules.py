@@ -54,8 +54,8 @@ class RuleCatalogue(Mapping[str, Rule]):
         from .._draw.tables import catalogue_html
 
         title = (f"{self.game}: {len(self)} rule{'' if len(self) == 1 else 's'} matching {self._query!r}"
-                 if self._query else "")
-        return catalogue_html(self, title)
+                 if self._query else f"{self.game}: {len(self)} rules")
+        return catalogue_html(self.values(), title)
 
     def check(self, rule_id: str) -> str:
         """Return ``rule_id`` unchanged, or raise ``KeyError`` if the catalogue lacks it."""

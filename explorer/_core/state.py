@@ -391,14 +391,24 @@ class GameState(ABC):
     def picture(self, seat: int | None = None, *, teaching: bool = False) -> Any:
         """The table drawn as static HTML (``.html``), seen by ``seat`` (default: the seat to act);
         ``teaching=True`` shows every hand face up. Notebooks show it; no widget or kernel needed."""
-        from .._draw import picture
+        from .._draw import Picture
 
-        return picture(self, seat, teaching=teaching)
+        return Picture(self._picture_html(seat, teaching), repr(self))
 
     def _repr_html_(self) -> str:
+        return self._picture_html(None, False)
+
+    def _picture_html(self, seat: int | None, teaching: bool) -> str:
+        # Drawn from views alone: with ``teaching`` each hand is read from its own seat's view, so
+        # nothing is drawn that no view shows.
         from .._draw import picture_html
 
-        return picture_html(self)
+        if seat is None:
+            seat = self.current_player if self.current_player is not None else 0
+        view = self.view(seat)
+        hands = [view.get("hand") if s == seat else self.view(s).get("hand") if teaching else None
+                 for s in range(self.players)]
+        return picture_html(self.GAME, view, hands, teaching=teaching)
 
     def snapshot(self) -> dict[str, Any]:
         """The complete state (hidden information included) as plain data: equal states, equal snapshots."""

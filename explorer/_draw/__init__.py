@@ -1,6 +1,6 @@
 """Static pictures of a game's table, drawn from its public view model alone (python-chess style).
 
-``picture(state)`` is HTML with inline styles and inline SVG: no Jupyter import, no browser, no
+``state.picture()`` is HTML with inline styles and inline SVG: no Jupyter import, no browser, no
 widget. A notebook shows it through ``GameState._repr_html_``; exported HTML and nbviewer show it
 too. Nothing here runs on ``play()`` or ``view()``: only when a picture is asked for.
 
@@ -12,13 +12,11 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from . import bangkok, fruit, klongs
 from ._svg import figure
-
-if TYPE_CHECKING:
-    from .._core.state import GameState
 
 
 class Picture:
@@ -38,25 +36,15 @@ class Picture:
         return self.text or "<picture>"
 
 
-def picture_html(state: GameState, seat: int | None = None, *, teaching: bool = False) -> str:
-    """The table seen by ``seat`` (default: the seat to act, else the first); with ``teaching`` every
-    hand face up (each read from its own seat's view, so nothing is drawn that no view shows)."""
-    if seat is None:
-        seat = state.current_player if state.current_player is not None else 0
-    view = state.view(seat)
-    others: list[dict[str, Any]] = [view if s == seat else state.view(s) if teaching else {}
-                                    for s in range(state.players)]
-    hands = [v.get("hand") if v else None for v in others]
-    if state.GAME == "bangkok":
+def picture_html(game: str, view: Mapping[str, Any], hands: Sequence[Any], *, teaching: bool = False) -> str:
+    """The table a seat's ``view`` shows, with ``hands`` (each seat's hand as its own view shows it,
+    ``None`` where hidden) drawn face up; ``teaching`` says so in the title."""
+    if game == "bangkok":
         title, body, caption = bangkok.draw(view, hands)
-    elif state.GAME == "klongs":
+    elif game == "klongs":
         title, body, caption = klongs.draw(view, hands)
     else:
         title, body, caption = fruit.draw(view, hands)
     if teaching:
         title += " (teaching view: every hand face up)"
-    return figure(state.GAME, title, body, caption=caption)
-
-
-def picture(state: GameState, seat: int | None = None, *, teaching: bool = False) -> Picture:
-    return Picture(picture_html(state, seat, teaching=teaching), repr(state))
+    return figure(game, title, body, caption=caption)

@@ -7,12 +7,20 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ._svg import BORDER, FONT, HIGHLIGHT, MUTED, esc, style, table, tag
 
-if TYPE_CHECKING:
-    from .._core.rules import Rule, RuleCatalogue
+
+class Rule(Protocol):
+    """What a table shows of a catalogue's rule (``explorer._core.rules.Rule``)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def text(self) -> str: ...
+    @property
+    def section(self) -> str: ...
 
 
 def catalogue_of(rule_id: str) -> Mapping[str, Rule]:
@@ -74,20 +82,19 @@ def _totals(totals: Sequence[int], names: Sequence[str]) -> str:
                                                                               role="totals")
 
 
-def catalogue_html(catalogue: RuleCatalogue, title: str = "") -> str:
+def catalogue_html(rules: Iterable[Rule], title: str) -> str:
     """Every rule by rulebook section: a ``<details>`` per section (the browser's find searches them
     all; ``catalogue.search(words)`` narrows the table in Python)."""
     sections: dict[str, list[Rule]] = {}
-    for rule in catalogue.values():
+    for rule in rules:
         sections.setdefault(rule.section, []).append(rule)
-    head = tag("div", esc(title or f"{catalogue.game}: {len(catalogue)} rules"),
-               style="font-weight:600;margin-bottom:4px")
+    head = tag("div", esc(title), style="font-weight:600;margin-bottom:4px")
     hint = tag("div", "Search with your browser's find, or in Python: RULES.search(\"trump\").",
                style=style(font_size="11px", color=MUTED))
     parts = []
-    for section, rules in sections.items():
-        rows = [[tag("code", esc(rule.id)), esc(rule.text)] for rule in rules]
-        summary = tag("summary", f"{esc(section)} ({len(rules)} rule{'' if len(rules) == 1 else 's'})",
+    for section, listed in sections.items():
+        rows = [[tag("code", esc(rule.id)), esc(rule.text)] for rule in listed]
+        summary = tag("summary", f"{esc(section)} ({len(listed)} rule{'' if len(listed) == 1 else 's'})",
                       style="cursor:pointer;font-weight:600")
         parts.append(tag("details", summary + table(["Rule id", "What the rule says"], rows, role="rules"),
                          open=True, style="margin:4px 0"))

@@ -215,7 +215,7 @@ class Edition:
     @cached_property
     def tables(self) -> Tables:
         """The notation strings and their decoded parts, built on first use."""
-        return Tables(self)
+        return Tables(self.spaces, [boat.id for boat in self.boats], self.landing_names)
 
     def entry_mask(self, players: int) -> int:
         return self.entry_masks[players != 2]

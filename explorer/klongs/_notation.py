@@ -8,12 +8,10 @@ splitting strings. :class:`Tables` keeps the interned notation strings ``legal_a
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from ._edition import Edition
+from typing import Any
 
 GOODS: tuple[str, ...] = ("flowers", "shrimps", "avocados", "pineapples", "eggplants", "fish", "bananas")
 SPECIALS: tuple[str, ...] = ("thief", "inspector", "cookshop")
@@ -133,16 +131,16 @@ class Tables:
     space), steal (space or -1, "stock"/"hand"), inspect (space or -1, "discard"/"hand"), merchant
     (space or -1, 0), draw (stack, 0); pass, end, decline: (kind, -1, 0)."""
 
-    def __init__(self, ed: Edition) -> None:
-        n = len(ed.spaces)
-        self.place = tuple(tuple(f"place:{boat.id}@{space}" for space in ed.spaces) for boat in ed.boats)
-        self.move = tuple(tuple(f"move:{ed.spaces[a]}-{ed.spaces[b]}" for b in range(n)) for a in range(n))
-        self.score = tuple(tuple(f"score:{name}>{ed.spaces[s]}" for s in range(n))
-                           for name in ed.landing_names)
-        self.steal = tuple((f"steal:{s}>stock", f"steal:{s}>hand") for s in ed.spaces)
-        self.inspect_hand = tuple(f"inspect:{s}>hand" for s in ed.spaces)
-        self.inspect_discard = tuple(f"inspect:{s}>discard" for s in ed.spaces)
-        self.merchant = tuple(f"merchant:{s}" for s in ed.spaces)
+    def __init__(self, spaces: Sequence[str], boats: Sequence[str], landings: Sequence[str]) -> None:
+        """An edition's tables, from its space names, boat ids and landing names in order."""
+        n = len(spaces)
+        self.place = tuple(tuple(f"place:{boat}@{space}" for space in spaces) for boat in boats)
+        self.move = tuple(tuple(f"move:{spaces[a]}-{spaces[b]}" for b in range(n)) for a in range(n))
+        self.score = tuple(tuple(f"score:{name}>{spaces[s]}" for s in range(n)) for name in landings)
+        self.steal = tuple((f"steal:{s}>stock", f"steal:{s}>hand") for s in spaces)
+        self.inspect_hand = tuple(f"inspect:{s}>hand" for s in spaces)
+        self.inspect_discard = tuple(f"inspect:{s}>discard" for s in spaces)
+        self.merchant = tuple(f"merchant:{s}" for s in spaces)
         decode: dict[str, tuple[str, int, Any]] = {
             word: (word, -1, 0) for word in ("pass", "end", "decline")}
         decode.update({"merchant": ("merchant", -1, 0), "steal:none": ("steal", -1, None),
@@ -161,7 +159,3 @@ class Tables:
             decode[self.inspect_discard[s]] = ("inspect", s, "discard")
             decode[self.merchant[s]] = ("merchant", s, 0)
         self.decode = decode
-
-
-def tables(ed: Edition) -> Tables:
-    return ed.tables
