@@ -91,20 +91,15 @@ def main() -> None:
     parser.add_argument("--ties", type=float, nargs="*", default=[0.0, 0.5, 1.0, 1.5, 2.0],
                         help="tie margins (standard errors) to settle both searches with, besides the hint's")
     parser.add_argument("--save", help="append every search's per-deal margins to this JSON-lines file")
-    parser.add_argument("--pure-rates", action="store_true",
-                        help="budgets from the pure-Python table even in a compiled build")
     parser.add_argument("--policy", nargs="*", help="games whose hints roll out by the strong bot's policy")
     parser.add_argument("--no-sync", action="store_true",
                         help="trick games' later rounds without their own dice (_search.hint.SYNC_ROUNDS)")
     args = parser.parse_args()
     if args.policy is not None:
         hints.POLICY_GAMES = frozenset(args.policy)
-    if args.pure_rates:
-        hints.COMPILED_COSTS = hints.POLICY_COSTS = {}
     if args.no_sync:
         hints.SYNC_ROUNDS = False
-    print(f"engine core: {_compiled.STATUS}; budgets: "
-          f"{'pure-Python' if args.pure_rates or not _compiled.COMPILED else 'compiled'} table; policy "
+    print(f"engine core: {_compiled.STATUS}; policy "
           f"roll-outs in: {', '.join(sorted(hints.POLICY_GAMES)) or 'none'}; later rounds' own dice: "
           f"{hints.SYNC_ROUNDS}", flush=True)
     for game in args.games:

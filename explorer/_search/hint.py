@@ -3,11 +3,10 @@
 The hint sees what ``state.view(seat)`` shows: the position is copied and every hidden part is dealt
 anew for each sample (``explorer._search.determinize``), so the other seats' secrets never reach it. With a
 ``seed`` the work is a fixed number of roll-outs (what ``seconds`` of one core buys from the position at
-hand, by the cost table of the running build: ``COMPILED_COSTS`` where the engine core is compiled,
-``MOVE_RATES`` on pure Python), so the same seed gives the same answer on a loaded machine within a
-build; without one it stops at the deadline. Roll-outs play at random to the game's end (the value is
-the expected final margin); in the trick games every move tried on a deal meets the same dice in the
-rounds after the current one (``SYNC_ROUNDS``).
+hand on the compiled engine core: ``COSTS``), so the same seed gives the same answer on a loaded
+machine and in a pure-Python install; without one it stops at the deadline. Roll-outs play at random
+to the game's end (the value is the expected final margin); in the trick games every move tried on a
+deal meets the same dice in the rounds after the current one (``SYNC_ROUNDS``).
 Where a turn offers many moves (Bangkok, Klongs) the search compares the heuristic bot's favourites
 (``SHORTLIST``) and the other moves follow in the heuristic's order, unsearched, saying so.
 
@@ -30,7 +29,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .. import _compiled
 from .._core.bots import heuristic_bot
 from .._core.state import GameState
 from .._core.words import render
@@ -41,30 +39,23 @@ from .search import MoveStats, SearchResult, search
 #: Roll-outs per CPU second from the opening (a whole random game, determinization included), measured
 #: on the project machine: the strong bot's budget in the trick games (explorer._search.strong).
 RATES: dict[str, float] = {"tindahan": 300.0, "bastos": 130.0, "bangkok": 280.0, "klongs": 280.0}
-#: Random-playout moves per CPU second, and the set-up cost of one roll-out (a deal, a playout copy),
-#: measured on the project machine: a hint's budget is ``seconds`` over the cost of a roll-out from
-#: the position at hand, whose length a few probe roll-outs measure (seeded: the same seed, the same
-#: budget, on any machine). Measured with the pure-Python playouts (``RULES_EXPLORER_PURE``, or a
-#: source tree whose compiled modules are stale); the fruit games' list-based playouts made them about
-#: three times the rate of the first.
-MOVE_RATES: dict[str, float] = {"tindahan": 150_000.0, "bastos": 140_000.0,
-                                 "bangkok": 14_000.0, "klongs": 28_000.0}
-SETUP_SECONDS = 0.0003
-#: The same where the engine core is compiled (``explorer._compiled.COMPILED``: what ``./dev`` and a
-#: pip install build, what users and CI run): per game, (moves per CPU second, set-up seconds per
-#: roll-out) of the hint's own roll-outs, fitted by least squares to the CPU per roll-out of seeded
-#: hints on 20 positions a game against the probes' length (benchmarks/hint_rates.py). With the pure
-#: table a compiled hint spent only 0.1-0.2 s of CPU of its half second (median; Bangkok 0.22 s).
-COMPILED_COSTS: dict[str, tuple[float, float]] = {"tindahan": (432_000.0, 0.000123),
-                                                  "bastos": (365_000.0, 0.000120),
-                                                  "bangkok": (120_000.0, 0.000295),
-                                                  "klongs": (290_000.0, 0.000280)}
-#: The share of ``seconds`` a compiled hint gives its roll-outs: the view, the rule of thumb's order
-#: and the probes come on top, and a position's roll-outs cost 0.8-1.4 times the fit.
-COMPILED_SHARE = 0.8
+#: Per game, (moves per CPU second, set-up seconds per roll-out) of the hint's own random roll-outs on
+#: the compiled engine core (what ``./dev``, a pip install and CI build), fitted by least squares to
+#: the CPU per roll-out of seeded hints on 20 positions a game against the probes' length
+#: (benchmarks/hint_rates.py): a hint's budget is ``seconds`` over the cost of a roll-out from the
+#: position at hand, whose length a few probe roll-outs measure. Every build counts by this table, so
+#: a seed gives the same hint in a pure-Python install, which plays the same roll-outs in about twice
+#: to three times the time (benchmarks/README.md).
+COSTS: dict[str, tuple[float, float]] = {"tindahan": (877_000.0, 0.000050),
+                                         "bastos": (813_000.0, 0.000044),
+                                         "bangkok": (350_000.0, 0.000107),
+                                         "klongs": (945_000.0, 0.000115)}
+#: The share of ``seconds`` a hint gives its roll-outs: the view, the rule of thumb's order and the
+#: probes come on top, and a position's roll-outs cost 0.7-1.3 times the fit.
+SHARE = 0.8
 #: Games whose hint roll-outs play by the strong bot's roll-out policy (``explorer._search.rollout``) rather
 #: than at random, to the end of the game all the same (a hint's value is the final margin); and the
-#: compiled cost of those roll-outs, as ``COMPILED_COSTS``.
+#: cost of those roll-outs, as ``COSTS``.
 POLICY_GAMES: frozenset[str] = frozenset()
 POLICY_COSTS: dict[str, tuple[float, float]] = {"klongs": (5_600_000.0, 0.00204)}
 #: The hint measures the points a move gains by the seat's next turn (its reason's "scores about ...")
@@ -153,12 +144,9 @@ def rollout_policy(game: str) -> tuple[Policy | None, Prepare | None]:
 
 
 def roll_out_cost(game: str, moves: float) -> float:
-    """CPU seconds the hint counts for one roll-out of ``moves`` moves, in the running build."""
-    costs = POLICY_COSTS if game in POLICY_GAMES else COMPILED_COSTS
-    if _compiled.COMPILED and game in costs:
-        rate, setup = costs[game]
-        return (moves / rate + setup) / COMPILED_SHARE
-    return moves / MOVE_RATES.get(game, 20000.0) + SETUP_SECONDS
+    """CPU seconds the hint counts for one roll-out of ``moves`` moves (on the compiled core)."""
+    rate, setup = (POLICY_COSTS if game in POLICY_GAMES else COSTS).get(game, (300_000.0, 0.0001))
+    return (moves / rate + setup) / SHARE
 
 
 def check_seconds(seconds: object) -> float:

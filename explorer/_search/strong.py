@@ -12,8 +12,8 @@ the movement cards, and the strong bot won 39% of 2-player games against the heu
 Its Tindahan roll-outs send sellers and move the cart as often as the heuristic seats do (random
 seats sent half as many sellers, so a seller of its own looked cheap to the search).
 
-Its budget is a number of roll-outs for a seed (so its play does not depend on the machine's load),
-raised where the engine core is compiled and a roll-out costs less (``COMPILED_SPEEDUP``).
+Its budget is a number of roll-outs for a seed (so its play does not depend on the machine's load
+nor on whether the engine core is compiled: ``BUDGET_FACTOR``).
 
 It keeps the heuristic bot's move in the race to the end and plays the search's best move only when
 that move did better on the same deals by more than the noise (a paired comparison: one standard error
@@ -31,7 +31,6 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from .. import _compiled
 from .._core.bots import Bot, ViewBot, heuristic_bot
 from .._core.state import GameState
 from .hint import playouts_for, reason, shortlist
@@ -59,14 +58,16 @@ RANDOM_RATES: dict[str, float] = {"klongs": 1300.0, "tindahan": 1150.0}
 #: later rounds are new deals a card played now hardly touches, and were most of the noise. Roll-outs
 #: per CPU second, a round's worth, measured (benchmarks/HISTORY.md).
 ROUND_RATES: dict[str, float] = {"tindahan": 910.0, "bastos": 950.0}
-#: Per game: how many times the rates above (pure Python) a CPU second buys where the engine core is
-#: compiled (``explorer._compiled``): here more deals won as many games or more, and a move still fits
-#: its half second; Klongs and Bastos! meet their goals as they are (benchmarks/HISTORY.md).
-COMPILED_SPEEDUP: dict[str, float] = {"bangkok": 1.5, "tindahan": 2.0}
-#: Tables that keep the pure-Python budget on the compiled build all the same: with twice the deals,
-#: three-player Tindahan overruled its rule of thumb more often, on random roll-outs' word, and won
-#: fewer games (benchmarks/HISTORY.md).
-SAME_BUDGET: frozenset[tuple[str, int]] = frozenset({("tindahan", 3)})
+#: Per game: the budget is the rates above (measured on pure Python) times this factor, what a CPU
+#: second buys where the engine core is compiled (``./dev``, a pip install, CI): there more deals won
+#: as many games or more, and a move still fits its half second; Klongs and Bastos! meet their goals
+#: as they are (benchmarks/HISTORY.md). Every build counts so, so a seed plays alike in a pure-Python
+#: install, only more slowly.
+BUDGET_FACTOR: dict[str, float] = {"bangkok": 1.5, "tindahan": 2.0}
+#: Tables that keep the rates as they are all the same: with twice the deals, three-player Tindahan
+#: overruled its rule of thumb more often, on random roll-outs' word, and won fewer games
+#: (benchmarks/HISTORY.md).
+PLAIN_BUDGET: frozenset[tuple[str, int]] = frozenset({("tindahan", 3)})
 
 #: Per game: how many of the heuristic's favourite moves the strong bot's search compares
 #: (``explorer._search.hint.shortlist``; its strength figures were measured with eight).
@@ -84,12 +85,9 @@ def confidence(game: str, players: int) -> float:
     return CONFIDENCE if players == 2 else CONFIDENCE_BY_GAME.get(game, CONFIDENCE_MANY)
 
 
-def speedup(game: str, players: int) -> float:
-    """The factor on ``game``'s roll-out rate at a table of ``players`` in the running build (no
-    speed-up on pure Python, nor at the tables of ``SAME_BUDGET``)."""
-    if not _compiled.COMPILED or (game, players) in SAME_BUDGET:
-        return 1.0
-    return COMPILED_SPEEDUP.get(game, 1.0)
+def budget_factor(game: str, players: int) -> float:
+    """The factor on ``game``'s roll-out rate at a table of ``players`` (``BUDGET_FACTOR``)."""
+    return 1.0 if (game, players) in PLAIN_BUDGET else BUDGET_FACTOR.get(game, 1.0)
 
 
 def paired_gain(best: MoveStats, other: MoveStats, last: int, objective: str = "best") -> tuple[float, float]:
@@ -154,7 +152,7 @@ class StrongBot(ViewBot):
         state = self._position(view)
         rng = random.Random(f"strong:{self.seed}:{view['move_number']}")
         budget = (playouts_for(self.game, self.seconds) if self.rate is None
-                  else int(self.seconds * self.rate * speedup(self.game, state.players)))
+                  else int(self.seconds * self.rate * budget_factor(self.game, state.players)))
         candidates = shortlist(self.game, view, baseline, sizes=SHORTLIST)
         result = search(state, view["seat"], playouts=budget, rng=rng, keep=baseline, horizon=self.horizon,
                         candidates=candidates, round_end=self.round_end, policy=self.policy,

@@ -145,6 +145,34 @@ def test_compiled_and_pure_python_play_the_same_games() -> None:
     assert pure.stdout.strip() == trace()
 
 
+def searches() -> str:
+    """Each game's seeded hint (its moves, values and samples) and a seeded strong bot's move, from a
+    position a few random moves in."""
+    out = []
+    for game, players in (("bangkok", 2), ("klongs", 2), ("tindahan", 4), ("bastos", 4)):
+        state = explorer.new_game(game, players=players, seed=3)
+        rng = random.Random(3)
+        for _ in range(5):
+            state = state.play(rng.choice(state.legal_actions()))
+        seat = state.current_player
+        hint = [(s.action, round(s.value, 9), s.samples) for s in explorer.hint(state, seed=1, seconds=0.1)]
+        bot = explorer.bots.make_bot(game, "strong", seed=1)
+        bot.seconds = 0.05  # type: ignore[attr-defined]
+        out.append(repr((game, hint, bot.choose(state.view(seat)))))
+    return "\n".join(out)
+
+
+@pytest.mark.skipif(not _compiled.COMPILED, reason="this install has no build of the core")
+def test_a_seed_gives_the_same_hint_and_bot_move_in_a_pure_install() -> None:
+    # Budgets count roll-outs by the compiled core's costs in every build (explorer._search.hint.COSTS,
+    # strong.BUDGET_FACTOR), and both builds run the same kernels.
+    code = "from tests.explorer.test_compiled import searches; print(searches())"
+    env = {**os.environ, _compiled.PURE_VARIABLE: "1"}
+    pure = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True, text=True,
+                          timeout=300, check=True)
+    assert pure.stdout.strip() == searches()
+
+
 def test_the_doctest_collection_leaves_out_every_compiled_module() -> None:
     """The root conftest leaves MODULES out of --doctest-modules (it reads them from the one list)."""
     root = Path(__file__).resolve().parents[2]
