@@ -44,8 +44,8 @@ RATES: dict[str, float] = {"tindahan": 300.0, "bastos": 130.0, "bangkok": 280.0,
 #: the CPU per roll-out of seeded hints on 20 positions a game against the probes' length
 #: (benchmarks/hint_rates.py): a hint's budget is ``seconds`` over the cost of a roll-out from the
 #: position at hand, whose length a few probe roll-outs measure. Every build counts by this table, so
-#: a seed gives the same hint in a pure-Python install, which plays the same roll-outs in about twice
-#: to three times the time (benchmarks/README.md).
+#: a seed gives the same hint in a pure-Python install, which plays the same roll-outs in 1.5-2 times
+#: the CPU (benchmarks/README.md).
 COSTS: dict[str, tuple[float, float]] = {"tindahan": (877_000.0, 0.000050),
                                          "bastos": (813_000.0, 0.000044),
                                          "bangkok": (350_000.0, 0.000107),
