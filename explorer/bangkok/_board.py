@@ -1,7 +1,7 @@
 """What a Bangkok game fixes once, for its rules kernel (``_kernel``): the edition's lookup tables
 (``_mechanics.PlaceTables``), the player count and the rules options the kernel reads, in typed
 fields (compiled with the kernel by mypyc where a compiler is found). Every copy of a kernel shares
-its game's ``Game``.
+its game's ``Game``. And what the kernel keeps of each action for the public history (``Happened``).
 """
 
 from __future__ import annotations
@@ -54,3 +54,35 @@ def game_of(t: PlaceTables, cards: Sequence[Any], goals: Sequence[str], players:
     g.blocked = _BLOCKED[chilli_limits(rules["expert"], rules["expert_reading"])]
     g.type1 = bool(rules["type1_below_zero"])
     return g
+
+
+class Happened:
+    """One action as a public state's kernel keeps it, linked to the one before: raw and cheap to add
+    while playing; the view (``_view.entry``) writes its sentence and data once, when first asked,
+    and keeps them here (states share the chain). (Every argument has a default: a compiled class is
+    pickled by calling it with none.)"""
+
+    seat: int
+    action: str  # its notation
+    cards: tuple[tuple[int, int], ...]  # (place, card) drawn into the port by a placement or renewal
+    placed: int  # the card a placement laid (an id: shown only while it lies in the port)
+    before: Happened | None
+    move: int  # 1 for the first action
+    entry: dict[str, Any] | None  # the event as every seat but the actor's sees it, once written
+    own: dict[str, Any] | None  # a returned card's event as its owner sees it, once written
+
+    def __init__(self, seat: int = -1, action: str = "", cards: tuple[tuple[int, int], ...] = (),
+                 placed: int = -1, before: Happened | None = None) -> None:
+        self.seat, self.action, self.cards, self.placed, self.before = seat, action, cards, placed, before
+        self.move = 1 + (before.move if before is not None else 0)
+        self.entry = self.own = None
+
+
+def history(last: Happened | None) -> list[Happened]:
+    """Every action up to ``last``, oldest first."""
+    out = []
+    while last is not None:
+        out.append(last)
+        last = last.before
+    out.reverse()
+    return out

@@ -8,7 +8,7 @@ faces); a line's takes from its first end, then its second, each take's places i
 renewals by line, or "pass" when there is nothing else; market places by kind; returns by kind.
 
 Piles are kept top last (a draw is a ``pop``). With a log (a public state's kernel) it keeps the public
-history (``_view.Happened``, raw) and the port before the last placement or renewal, and shares its
+history (``_board.Happened``, raw) and the port before the last placement or renewal, and shares its
 lists with the kernel it was copied from, copying each before changing it (``cow``); without one
 (``State.playout()``, what bots and hints simulate with) it keeps only the position. Compiled by mypyc
 where a compiler is found (``explorer._compiled``), the same code interpreted where not.
@@ -22,7 +22,7 @@ from threading import get_ident
 from typing import Any, Final
 
 from .._core.playout import KernelCore
-from ._board import Game
+from ._board import Game, Happened
 from ._mechanics import (
     _FRONTIER,
     ALL_ENDS,
@@ -39,7 +39,6 @@ from ._mechanics import (
     solo_ends,
 )
 from ._scoring import score_cells
-from ._view import Happened
 
 ACT: Final = 0
 MARKET: Final = 1
@@ -111,7 +110,7 @@ class Kernel(KernelCore):
     ending: bool  # some market is complete: this round is the last
     log: bool
     cow: bool  # the lists are shared with the kernel this was copied from: copy before changing
-    happened: Any  # the last action (``_view.Happened``), linked to those before
+    happened: Happened | None  # the last action (``_board.Happened``), linked to those before
     port_before: tuple[int, ...]
     _count: int  # -1: not counted yet
     _placed: int  # of the count, the place actions

@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Self
 
 from .._core.state import KernelShell, ScoreLine
 from .._errors import IllegalAction
-from ._board import game_of
+from ._board import Happened, game_of, history
 from ._edition import Edition, load_edition
 from ._explain import explain
 from ._kernel import Kernel, build
@@ -30,7 +30,7 @@ from ._mechanics import (
 from ._notation import CELLS, Card, canonical, parse_card, respell
 from ._scoring import MarketSheet, score_cells, scoring_areas
 from ._start import deal_start
-from ._view import Happened, board_text, event_entries, label, view
+from ._view import board_text, event_entries, label, view
 
 PHASES = ("act", "market", "return")
 
@@ -190,8 +190,7 @@ class State(KernelShell):
     @property
     def happened(self) -> Happened | None:
         """The last action, linked to those before (the public history)."""
-        found: Happened | None = self._k.happened
-        return found
+        return self._k.happened
 
     @property
     def first(self) -> int:
@@ -362,7 +361,7 @@ class State(KernelShell):
             "boat_pile": list(self.boat_pile),
             "chilli_pile": list(self.chilli_pile),
             "events": [[h.seat, h.action, [list(c) for c in h.cards], h.placed]
-                       for h in Happened.history(self.happened)],
+                       for h in history(self.happened)],
         }
 
 

@@ -13,6 +13,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from .._core.words import does, who, whose
+from ._board import Happened, history
 from ._mechanics import (
     EMPTY,
     END_INDEX,
@@ -81,46 +82,23 @@ def label(action: str) -> str:
     return "Pass: no card can be placed and no line renewed"
 
 
-class Happened:
-    """One action as the state keeps it, linked to the one before: raw and cheap to add while
-    playing; the view writes its sentence and data once, when first asked (states share the chain)."""
+def entry(happened: Happened, face_of: Sequence[str], chilli_of: Sequence[bool]) -> dict[str, Any]:
+    """The event as every seat but the actor's sees it: ``seat``, ``action``, ``text``, ``kind``,
+    ``move`` and the kind's parts (a returned card's face only in ``action``); written once, when
+    first asked, and kept on the action (states share the history)."""
+    if happened.entry is None:
+        happened.entry = _entry(happened, face_of, chilli_of)
+    return happened.entry
 
-    __slots__ = ("_entry", "_own", "action", "before", "cards", "move", "placed", "seat")
 
-    def __init__(self, seat: int, action: str, cards: tuple[tuple[int, int], ...], placed: int,
-                 before: Happened | None) -> None:
-        self.seat, self.action, self.before = seat, action, before
-        self.cards = cards  # (place, card) drawn into the port by a placement or renewal
-        self.placed = placed  # the card a placement laid (an id: shown only while it lies in the port)
-        self.move: int = 1 + (before.move if before else 0)  # 1 for the first action
-        self._entry: dict[str, Any] | None = None
-        self._own: dict[str, Any] | None = None  # a returned card's event as its owner sees it
-
-    @staticmethod
-    def history(last: Happened | None) -> list[Happened]:
-        """Every action up to ``last``, oldest first."""
-        out = []
-        while last is not None:
-            out.append(last)
-            last = last.before
-        out.reverse()
-        return out
-
-    def entry(self, face_of: Sequence[str], chilli_of: Sequence[bool]) -> dict[str, Any]:
-        """The event as every seat but the actor's sees it: ``seat``, ``action``, ``text``, ``kind``,
-        ``move`` and the kind's parts (a returned card's face only in ``action``)."""
-        if self._entry is None:
-            self._entry = _entry(self, face_of, chilli_of)
-        return self._entry
-
-    def own_entry(self, face_of: Sequence[str], chilli_of: Sequence[bool]) -> dict[str, Any]:
-        """The event as the actor sees it: a returned card keeps its face in ``action``."""
-        entry = self.entry(face_of, chilli_of)
-        if entry["kind"] != "return":
-            return entry
-        if self._own is None:
-            self._own = {**entry, "action": self.action}
-        return self._own
+def own_entry(happened: Happened, face_of: Sequence[str], chilli_of: Sequence[bool]) -> dict[str, Any]:
+    """The event as the actor sees it: a returned card keeps its face in ``action``."""
+    seen = entry(happened, face_of, chilli_of)
+    if seen["kind"] != "return":
+        return seen
+    if happened.own is None:
+        happened.own = {**seen, "action": happened.action}
+    return happened.own
 
 
 def _entry(happened: Happened, face_of: Sequence[str], chilli_of: Sequence[bool]) -> dict[str, Any]:
@@ -167,8 +145,8 @@ def event_entries(state: State, seat: int) -> list[dict[str, Any]]:
     rendered into them are memoised once per game (``GameState._with_names``)."""
     ed = state.edition
     face_of, chilli_of = ed.face_of, ed.chilli_of
-    return [h.own_entry(face_of, chilli_of) if h.seat == seat else h.entry(face_of, chilli_of)
-            for h in Happened.history(state.happened)]
+    return [own_entry(h, face_of, chilli_of) if h.seat == seat else entry(h, face_of, chilli_of)
+            for h in history(state.happened)]
 
 
 # ---- cards ----------------------------------------------------------------------------------------
@@ -220,7 +198,7 @@ def port_move(state: State) -> dict[str, Any] | None:
     if happened is None:
         return None
     ed = state.edition
-    data = happened.entry(ed.face_of, ed.chilli_of)
+    data = entry(happened, ed.face_of, ed.chilli_of)
     if data["kind"] == "renew":
         line, swapped = data["line"], data["swapped"]
         gone = frozenset(CELL_INDEX[c] for c in swapped)

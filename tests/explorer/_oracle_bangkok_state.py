@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 from explorer._core.state import GameState, ScoreLine
 from explorer._core.tuples import replaced
 from explorer._errors import IllegalAction
+from explorer.bangkok._board import Happened, history
 from explorer.bangkok._edition import Edition, load_edition
 from explorer.bangkok._explain import explain
 from explorer.bangkok._mechanics import (
@@ -54,7 +55,7 @@ from explorer.bangkok._notation import (
 )
 from explorer.bangkok._scoring import MarketSheet, score_cells, scoring_areas
 from explorer.bangkok._start import deal_start
-from explorer.bangkok._view import Happened, board_text, event_entries, label, view
+from explorer.bangkok._view import board_text, event_entries, label, view
 
 ACT, MARKET, RETURN = 0, 1, 2
 END_CELLS = {end.name: end.cells for end in ENDS}  # the places an end's line slides over, near first
@@ -587,5 +588,5 @@ class State(GameState):
             "boat_pile": list(self.boat_pile),
             "chilli_pile": list(self.chilli_pile),
             "events": [[h.seat, h.action, [list(c) for c in h.cards], h.placed]
-                       for h in Happened.history(self.happened)],
+                       for h in history(self.happened)],
         }
