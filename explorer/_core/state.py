@@ -496,6 +496,11 @@ class GameState(ABC):
         """Strings that must not appear anywhere in ``view(seat)`` (others' hidden cards, for example)."""
         return []
 
+    def _deal_unseen(self, seat: int, rng: random.Random) -> None:
+        """Deal everything ``seat`` cannot see anew with ``rng``, on a copy made to be changed (a
+        sample for the hint's and the strong bot's search: ``explorer._search.determinize``)."""
+        raise NotImplementedError(f"{self.GAME} cannot deal what a seat has not seen: no search for it")
+
     # ---- hooks each game fills in -------------------------------------------------------------
 
     @abstractmethod

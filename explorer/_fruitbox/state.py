@@ -9,8 +9,9 @@ both name a card ``<fruit>-<value>`` and keep hands in one fixed order (fruit fi
 
 from __future__ import annotations
 
+import random
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Final
 
 from .._core.events import EMPTY_LOG, EventLog
@@ -167,6 +168,54 @@ _PREV, _SEAT, _ACTION, _KIND, _DATA, _LOG, _ENTRIES, _NAMED, _RENDERED = range(9
 # and on every 32nd before it, not on each: a view of a long game read for the first time (a replay, a
 # game played by bots without looking) would otherwise copy its growing prefix at every event.
 _CHECKPOINT = 32
+
+
+def round_plays(events: Sequence[Mapping[str, Any]]) -> tuple[set[str], set[tuple[int, str]]]:
+    """The cards played in the current round (from the public events, newest last) and the (seat,
+    fruit) pairs of seats that showed they hold none of a fruit by not following it."""
+    played: set[str] = set()
+    void: set[tuple[int, str]] = set()
+    tricks: list[list[tuple[int, str]]] = [[]]
+    for event in reversed(events):
+        kind = event.get("kind")
+        if kind == "round":
+            break
+        if kind in ("trick", "set-aside"):
+            tricks.append([])
+        elif kind in ("card", "lead", "trump") and isinstance(event.get("card"), str):
+            tricks[-1].append((event["seat"], event["card"]))
+    for trick in tricks:
+        trick.reverse()  # walked newest first: oldest first now
+        if not trick:
+            continue
+        led = CARD[trick[0][1]][0]
+        for holder, card in trick:
+            played.add(card)
+            if CARD[card][0] != led:
+                void.add((holder, led))
+    return played, void
+
+
+def deal(pool: Sequence[str], slots: dict[int, int], allowed: Callable[[int, str], bool],
+         rng: random.Random, tries: int = 40) -> dict[int, list[str]]:
+    """``pool`` dealt into ``slots`` (seat -> how many) so that each card is ``allowed`` its seat.
+    After ``tries`` failed shuffles the constraints give way (one derived from play can be loose,
+    never the count)."""
+    order = sorted(slots, key=lambda s: (sum(1 for c in pool if not allowed(s, c)) * -1, s))
+    for attempt in range(tries + 1):
+        cards = list(pool)
+        rng.shuffle(cards)
+        hands: dict[int, list[str]] = {}
+        for s in order:
+            took = [i for i, c in enumerate(cards) if attempt == tries or allowed(s, c)][:slots[s]]
+            if len(took) < slots[s]:
+                break
+            chosen = set(took)
+            hands[s] = [cards[i] for i in took]
+            cards = [c for i, c in enumerate(cards) if i not in chosen]
+        else:
+            return hands
+    raise ValueError("cannot deal the unseen cards into the hidden places")  # pragma: no cover
 
 
 class FruitState(KernelShell):
@@ -342,6 +391,30 @@ class FruitState(KernelShell):
 
     def _redeal(self, hands: Sequence[Sequence[str]], picks: Sequence[str | None] | None = None) -> None:
         raise NotImplementedError
+
+    def _unseen(self, seat: int) -> tuple[list[str], set[str], dict[int, int]]:
+        """The cards in play, those of them out in the open (besides the round's plays), and the
+        seats whose hidden pick is one more unseen card (Bastos!), as ``seat`` knows them."""
+        raise NotImplementedError
+
+    def _deal_unseen(self, seat: int, rng: random.Random) -> None:
+        # The cards the seat has not seen go to the other hands by their sizes (and hidden picks); a
+        # seat that did not follow a fruit this round gets none of it. A table rebuilt from a view
+        # (explorer._search.fromview) reads the round's plays in that view's events.
+        deck, public, hidden_picks = self._unseen(seat)
+        events = self._public_events
+        played, void = round_plays(self._event_entries(seat) if events is None else events)
+        seen = set(self.hands[seat]) | played | public
+        pool = sorted(c for c in deck if c not in seen)
+        slots = {s: len(self.hands[s]) + hidden_picks.get(s, 0) for s in range(self.players) if s != seat}
+        hands = deal(pool, slots, lambda s, c: (s, CARD[c][0]) not in void, rng)
+        new: list[Sequence[str]] = list(self.hands)
+        picks = list(getattr(self, "picks", ()))
+        for s, cards in hands.items():
+            if hidden_picks.get(s):
+                picks[s] = cards.pop(rng.randrange(len(cards)))
+            new[s] = cards
+        self._redeal(new, picks if hidden_picks else None)
 
     @property
     def lines(self) -> tuple[ScoreLine, ...]:

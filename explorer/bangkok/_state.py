@@ -9,6 +9,7 @@ first.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar, Self
 
@@ -149,6 +150,41 @@ class State(KernelShell):
         k.objectives, k.aside = list(objectives), list(aside)
         k.cow, k._count = False, -1
         self._listed = self._legal_cache = None
+
+    def _deal_unseen(self, seat: int, rng: random.Random) -> None:
+        # What the seat has not seen (the port, the markets and its own hand are in view) is dealt
+        # anew: the piles keep their kinds (boat or chilli) and sizes, the other hands their sizes,
+        # and the other seats' pontoon tiles are drawn from those the seat does not hold until the
+        # end reveals them. Not modelled: which seat holds a card returned face down.
+        ed = self.edition
+        visible = {c for c in self.port if c != EMPTY}
+        for market in self.markets:
+            visible.update(c for c in market if c != EMPTY)
+        visible.update(self.hands[seat])
+        unseen = [c for c in range(len(ed.cards)) if c not in visible]
+        boats = [c for c in unseen if not ed.chilli_of[c]]
+        chillies = [c for c in unseen if ed.chilli_of[c]]
+        rng.shuffle(boats)
+        rng.shuffle(chillies)
+        nb, nc = len(self.boat_pile), len(self.chilli_pile)
+        rest = boats[nb:] + chillies[nc:]
+        rng.shuffle(rest)
+        hands = list(self.hands)
+        for s in range(self.players):
+            if s != seat:
+                size = len(hands[s])
+                hands[s], rest = tuple(sorted(rest[:size])), rest[size:]
+        assert not rest, "Bangkok: the unseen cards do not fill the hidden places"
+        objectives, aside = self.objectives, self.aside
+        if self.to_act is not None:  # the pontoon tiles are revealed at the end
+            tiles = [t for t in range(len(ed.objectives)) if t != self.objectives[seat]]
+            rng.shuffle(tiles)
+            dealt = list(objectives)
+            for s in range(self.players):
+                if s != seat:
+                    dealt[s] = tiles.pop()
+            objectives, aside = tuple(dealt), tuple(sorted(tiles))
+        self._redeal(hands, boats[:nb], chillies[:nc], objectives, aside)
 
     # ---- the kernel's fields, as the view, the refusals and the bot read them ----------------------
 

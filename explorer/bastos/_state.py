@@ -127,6 +127,23 @@ class State(FruitState):
         """The cards in play, in box order."""
         return [CARD_TEXT[card] for card in self._k.g.deck]
 
+    def _unseen(self, seat: int) -> tuple[list[str], set[str], dict[int, int]]:
+        # Set aside, taken in tricks, in the trick and the spare card are in the open; a pick is
+        # hidden from the others only while picks are being chosen.
+        public = set(self.set_aside) | {c for won in self.won for c in won}
+        public |= {e[2] for e in self.trick if e[0] == "card"}
+        if self.spare is not None:
+            public.add(self.spare)
+        hidden_picks: dict[int, int] = {}
+        for s, pick in enumerate(self.picks):
+            if pick is None:
+                continue
+            if self.phase != "choose" or s == seat:
+                public.add(pick)
+            else:
+                hidden_picks[s] = 1
+        return self._deck(), public, hidden_picks
+
     # ---- the kernel's fields, as the view, the refusals and the tests read them ------------------
 
     @property

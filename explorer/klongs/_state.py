@@ -15,6 +15,7 @@ is, ``to_act`` who acts now (on a market day, the scorer).
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar, Self
@@ -171,6 +172,43 @@ class State(KernelShell):
         k.stacks = [list(stack) for stack in stacks]
         k._count = -1
         self._listed = None
+
+    def _deal_unseen(self, seat: int, rng: random.Random) -> None:
+        # The boats the seat has not seen (board, discard, stocks and its own hand are in view) are
+        # dealt anew into the other hands and the stacks, by their sizes; boats that went back to a
+        # hand in view of all (``seen``) stay there, and with "more tactics" the two stacks keep
+        # their kinds (neutral and special boats in the first).
+        boats = self.ed.boats
+        seen = self.seen
+        visible = {b for b in self.board if b >= 0} | set(self.discard) | set(self.hands[seat])
+        for stock in self.stocks:
+            visible.update(stock)
+        kept: dict[int, list[int]] = {}
+        slots: dict[int, int] = {}
+        for s, hand in enumerate(self.hands):
+            if s != seat:
+                kept[s] = [b for b in hand if seen >> b & 1]
+                visible.update(kept[s])
+                slots[s] = len(hand) - len(kept[s])
+        pool = [b for b in range(len(boats)) if b not in visible]
+        rng.shuffle(pool)
+        stacks = list(self.stacks)
+        if len(stacks) == 2:
+            kinds = [[b for b in pool if boats[b].neutral], [b for b in pool if not boats[b].neutral]]
+            for k in (0, 1):
+                size = len(stacks[k])
+                stacks[k], kinds[k] = tuple(kinds[k][:size]), kinds[k][size:]
+            pool = kinds[0] + kinds[1]
+            rng.shuffle(pool)
+        else:
+            for k, stack in enumerate(stacks):
+                size = len(stack)
+                stacks[k], pool = tuple(pool[:size]), pool[size:]
+        hands = list(self.hands)
+        for s, want in slots.items():
+            hands[s], pool = tuple(kept[s] + pool[:want]), pool[want:]
+        assert not pool, "Klongs: the unseen boats do not fill the hidden places"
+        self._redeal(hands, stacks)
 
     # ---- the kernel's fields, as the view, the refusals and the bot read them ----------------------
 

@@ -16,7 +16,7 @@ from explorer._fruitbox.state import FRUITS, ORDER, FruitState, this_round
 
 from ._explain import explain
 from ._kernel import Kernel, new_kernel
-from ._notation import Play
+from ._notation import Play, deck
 from ._options import fruits_in_play
 from ._start import start_hands
 from ._view import board_text, event_text, label, view
@@ -104,6 +104,9 @@ class State(FruitState):
         k.hands = [sorted(ORDER[card] for card in hand) for hand in hands]
         k._count = -1
         self._listed = None
+
+    def _unseen(self, seat: int) -> tuple[list[str], set[str], dict[int, int]]:
+        return deck(self.fruits), set(), {}
 
     # ---- the kernel's fields, as the view, the refusals and the tests read them ------------------
 
