@@ -496,6 +496,15 @@ class GameState(ABC):
         """Strings that must not appear anywhere in ``view(seat)`` (others' hidden cards, for example)."""
         return []
 
+    def _bound(self) -> tuple[int, bool, str]:
+        """The most actions any play-out of this game (players, options, edition) takes, whether its
+        rules prove it, and why in a sentence (``explorer._core.bounds``): here a generic stop."""
+        return 100_000, False, "no bound is declared for this game: the generic stop"
+
+    def _endless(self) -> str | None:
+        """Why the game can never end from here (a rule's id and words), or ``None``."""
+        return None
+
     def _deal_unseen(self, seat: int, rng: random.Random) -> None:
         """Deal everything ``seat`` cannot see anew with ``rng``, on a copy made to be changed (a
         sample for the hint's and the strong bot's search: ``explorer._search.determinize``)."""

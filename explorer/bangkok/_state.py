@@ -23,6 +23,7 @@ from ._mechanics import (
     EMPTY,
     END_INDEX,
     ENDS,
+    SOLO_TURNS,
     Collections,
     PlaceTables,
     chilli_limits,
@@ -30,7 +31,7 @@ from ._mechanics import (
 )
 from ._notation import CELLS, Card, canonical, parse_card, respell
 from ._scoring import MarketSheet, score_cells, scoring_areas
-from ._start import deal_start
+from ._start import deal_start, endless
 from ._view import board_text, event_entries, label, view
 
 PHASES = ("act", "market", "return")
@@ -185,6 +186,23 @@ class State(KernelShell):
                     dealt[s] = tiles.pop()
             objectives, aside = tuple(dealt), tuple(sorted(tiles))
         self._redeal(hands, boats[:nb], chillies[:nc], objectives, aside)
+
+    def _bound(self) -> tuple[int, bool, str]:
+        # A turn is one act (place a card, renew a line or pass) and then market or return actions,
+        # each taking one card out of a hand of at most 3 + 3 - 1 = 5 (3 held, one laid, at most 3
+        # collected) down to 3: at most 3 actions a turn. Alone, the game ends after 9 turns. With
+        # 2-4 players it ends only once a market is full, and the book lets a player renew the port
+        # (or, with nothing to do, pass) turn after turn without limit, so no bound follows from the
+        # rules: the stop is 200 rounds of 3 actions a turn, where random players finish within 50.
+        if self.players == 1:
+            return (3 * SOLO_TURNS, True, f"{SOLO_TURNS} turns of at most 3 actions (an act, then at most 2 "
+                    "cards into the market or back under the piles)")
+        return (200 * 3 * self.players, False,
+                "200 rounds of at most 3 actions a turn; the book lets players renew the port without "
+                "limit, so this is a stop far beyond any game played, not a rule")
+
+    def _endless(self) -> str | None:
+        return endless(self.hands, self.markets)
 
     # ---- the kernel's fields, as the view, the refusals and the bot read them ----------------------
 

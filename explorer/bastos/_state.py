@@ -17,7 +17,7 @@ from .._fruitbox.kernel import CARD_TEXT, fruit_tables
 from .._fruitbox.state import ORDER, FruitState, cards_text, this_round
 from ._explain import explain
 from ._kernel import PHASES, TOP, Entry, Kernel, new_kernel
-from ._notation import CARD, FRUIT_INDEX, FRUITS
+from ._notation import CARD, DECK, FRUIT_INDEX, FRUITS
 from ._start import start_hands
 from ._view import board_text, event_text, label, view
 
@@ -143,6 +143,14 @@ class State(FruitState):
             else:
                 hidden_picks[s] = 1
         return self._deck(), public, hidden_picks
+
+    def _bound(self) -> tuple[int, bool, str]:
+        # 2 n rounds. A round: each seat picks one Bastos! card (n actions), then every card dealt is
+        # played at most once (at most the 45 cards of the deck), and only a card play can owe a
+        # value move (at most one per card). So at most n + 2 x 45 actions a round.
+        n, cards = self.players, len(DECK)
+        return (2 * n * (n + 2 * cards), True,
+                f"{2 * n} rounds, each of {n} picks, at most {cards} cards and one value move per card")
 
     # ---- the kernel's fields, as the view, the refusals and the tests read them ------------------
 

@@ -210,6 +210,18 @@ class State(KernelShell):
         assert not pool, "Klongs: the unseen boats do not fill the hidden places"
         self._redeal(hands, stacks)
 
+    def _bound(self) -> tuple[int, bool, str]:
+        # A turn places a boat from the hand, or passes (n passes in a row start the Big Market Day,
+        # which ends the game); hands are refilled from the edition's stacks. A boat comes back to a
+        # hand only through a thief or an inspector, which the rules let happen again and again, so
+        # no bound follows from them. A turn has at most about 10 actions (a move, a placement, a
+        # merchant, a thief or an inspector, a second move or the end, draws, market-day scorings):
+        # 20 actions per boat of the edition is a stop far beyond the ~2 per boat of random games.
+        boats = len(self.ed.boats)
+        return (20 * boats, False,
+                f"20 actions per boat of the edition ({boats} boats); thieves and inspectors can hand boats "
+                "back without limit, so this is a stop far beyond any game played, not a rule")
+
     # ---- the kernel's fields, as the view, the refusals and the bot read them ----------------------
 
     @property

@@ -16,7 +16,7 @@ from explorer._fruitbox.state import FRUITS, ORDER, FruitState, this_round
 
 from ._explain import explain
 from ._kernel import Kernel, new_kernel
-from ._notation import Play, deck
+from ._notation import HAND_SIZE, SELLERS_PER_PLAYER, Play, deck
 from ._options import fruits_in_play
 from ._start import start_hands
 from ._view import board_text, event_text, label, view
@@ -107,6 +107,17 @@ class State(FruitState):
 
     def _unseen(self, seat: int) -> tuple[list[str], set[str], dict[int, int]]:
         return deck(self.fruits), set(), {}
+
+    def _bound(self) -> tuple[int, bool, str]:
+        # A round deals 10 cards a hand (the start option keeps ten-card hands) and ends after the
+        # trick in which some hand runs out. Every action plays a card, sends a seller or moves the
+        # cart. Cards: at most the 10 n dealt. Sellers: at most 9 a player (fewer when they stay
+        # between rounds). The cart moves only as a trick's first entry and the next entry must be a
+        # card, so every trick holds a card: at most 10 n cart moves. There are n rounds: 29 n**2.
+        n = self.players
+        return (n * (2 * HAND_SIZE + SELLERS_PER_PLAYER) * n, True,
+                f"{n} rounds, each of at most {HAND_SIZE * n} cards, as many cart moves (one per trick, "
+                f"and every trick holds a card) and {SELLERS_PER_PLAYER * n} sellers")
 
     # ---- the kernel's fields, as the view, the refusals and the tests read them ------------------
 

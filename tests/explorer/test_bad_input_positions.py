@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 import explorer
 from explorer import EditionError
-from explorer._core.bounds import Bound, bound
+from explorer._core.bounds import bound
 from explorer._errors import TooLong
 from explorer._sweeps.sweep import plan
 from explorer._sweeps.sweep import play as sweep_play
@@ -191,9 +191,7 @@ def test_a_table_past_the_bound_stops_with_a_clear_error() -> None:
 @pytest.fixture
 def tiny_bound(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tindahan's bound cut to 5 actions, to see each driver stop where it is passed."""
-    import explorer._core.bounds as bounds
-
-    monkeypatch.setitem(bounds._BOUNDS, "tindahan", lambda players, state: Bound(5, True, "a test's bound"))
+    monkeypatch.setattr(explorer.game_class("tindahan"), "_bound", lambda self: (5, True, "a test's bound"))
 
 
 @pytest.mark.usefixtures("tiny_bound")
