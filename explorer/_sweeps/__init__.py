@@ -1,2 +1,2 @@
 """Many games at once, for the analysis app and ``explorer analyze``: the sweep over seeds and rules
-(``sweep``), its statistics (``stats``), the report (``report``) and the command line (``cli``)."""
+(``sweep``), its statistics (``stats``) and the report (``report``)."""
