@@ -7,8 +7,9 @@ catalogue on the state class, so each fact is written once.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .options import Option
@@ -20,6 +21,27 @@ if TYPE_CHECKING:
 
 #: The kinds of table the widgets layer knows how to draw.
 WIDGET_KINDS = ("trick-table", "bangkok-table", "klong-board")
+
+
+#: ``policy(playout, rng)`` -> the index of the action to play (the playout has a choice to make).
+Policy = Callable[[Any, random.Random], int]
+#: ``prepare(playout)``: set a roll-out's copy up once the candidate move is played.
+Prepare = Callable[[Any], None]
+#: ``leaf(playout)`` -> per seat, the score to compare where a roll-out stops before the game's end.
+Leaf = Callable[[Any], list[float]]
+
+
+@dataclass(frozen=True, slots=True)
+class Rollout:
+    """How the strong bot's search plays a game's roll-outs (``explorer._search.search``), on the
+    game's playout: a ``policy`` choosing each move (default: uniformly at random), what to
+    ``prepare`` in a roll-out's copy after the candidate move, and the ``leaf`` value where a roll-out
+    stops at its horizon (default: the scores). Policies draw only from the roll-out's generator and
+    read only the sampled position (the search's information-set tests cover them)."""
+
+    policy: Policy | None = None
+    prepare: Prepare | None = None
+    leaf: Leaf | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +58,8 @@ class GameSpec:
     examples: Sequence[Example] = ()
     #: What learners call the seats (colours or names), in seat order; never a 0-based number.
     seat_names: Sequence[str] = ()
+    #: How the strong bot's roll-outs play (default: at random, to the scores).
+    rollout: Rollout = field(default_factory=Rollout)
 
     def __post_init__(self) -> None:
         if self.widget not in WIDGET_KINDS:

@@ -30,10 +30,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from .._core.bots import heuristic_bot
+from .._core.spec import Policy, Prepare
 from .._core.state import GameState
 from .._core.words import render
+from .._registry import spec
 from .determinize import determinize
-from .rollout import POLICIES, PREPARES, Policy, Prepare
 from .search import MoveStats, SearchResult, search
 
 #: Roll-outs per CPU second from the opening (a whole random game, determinization included), measured
@@ -53,7 +54,7 @@ COSTS: dict[str, tuple[float, float]] = {"tindahan": (877_000.0, 0.000050),
 #: The share of ``seconds`` a hint gives its roll-outs: the view, the rule of thumb's order and the
 #: probes come on top, and a position's roll-outs cost 0.7-1.3 times the fit.
 SHARE = 0.8
-#: Games whose hint roll-outs play by the strong bot's roll-out policy (``explorer._search.rollout``) rather
+#: Games whose hint roll-outs play by the strong bot's roll-out policy (the spec's ``Rollout``) rather
 #: than at random, to the end of the game all the same (a hint's value is the final margin); and the
 #: cost of those roll-outs, as ``COSTS``.
 POLICY_GAMES: frozenset[str] = frozenset()
@@ -140,7 +141,8 @@ def rollout_policy(game: str) -> tuple[Policy | None, Prepare | None]:
     """How the hint's roll-outs play in ``game`` (``POLICY_GAMES``; ``None``: at random)."""
     if game not in POLICY_GAMES:
         return None, None
-    return POLICIES.get(game), PREPARES.get(game)
+    rollout = spec(game).rollout
+    return rollout.policy, rollout.prepare
 
 
 def roll_out_cost(game: str, moves: float) -> float:

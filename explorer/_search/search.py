@@ -5,7 +5,7 @@ final score margin over the best opponent.
 The search is a flat Monte-Carlo one with sequential halving (Karnin, Koren and Somekh 2013): the
 budget is spent in rounds, each round tries every surviving move on the same fresh deals (common
 random numbers: a move is compared with the others on the same cards), then the better half survives.
-Roll-outs are uniformly random unless a game's policy is given (``explorer._search.rollout``: the strong
+Roll-outs are uniformly random unless a game's policy is given (the spec's ``Rollout``: the strong
 bot's Klongs roll-outs make the placed boat's choices as the heuristic does): the heuristic bots
 decide from a view (about 0.3-4 ms a move), which would cost 30-100 times a random move, so a random
 or state-based roll-out buys far more deals in half a second (measured in benchmarks/HISTORY.md).
@@ -25,9 +25,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .._core.playout import Playout
+from .._core.spec import Leaf, Policy, Prepare
 from .._core.state import GameState
 from .determinize import determinize
-from .rollout import Leaf, Policy, Prepare
 
 
 @dataclass
@@ -240,7 +240,7 @@ def search(state: GameState, seat: int, *, playouts: int, rng: random.Random,
     each roll-out after that many of the seat's own moves, ``round_end`` when the round is over (the
     margin is then the scores' there). ``policy`` plays the roll-outs' moves (default: uniformly at
     random), ``leaf`` gives the scores to compare where a roll-out stops before the end
-    (``explorer._search.rollout``), ``prepare`` sets each roll-out up after the candidate move. The points a
+    (the spec's ``Rollout``), ``prepare`` sets each roll-out up after the candidate move. The points a
     move gains by the seat's next turn (for its reason) are measured on every deal, or on the first
     ``gain_rounds`` rounds' deals (every move meets the first round's): that score costs a market
     scoring in Bangkok, more than the roll-out's moves. ``sync_rounds`` (games of rounds): the dice of

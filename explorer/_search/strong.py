@@ -7,8 +7,9 @@ a function returning the table's current state (``explorer simulate`` and the be
 and it checks that this state is the position of the view it was asked about.
 
 Its Klongs roll-outs play the choices a placed boat asks for as the heuristic bot does and place
-boats at random (``explorer._search.rollout``): random roll-outs declined claims, skipped scorings and spent
-the movement cards, and the strong bot won 39% of 2-player games against the heuristic with them.
+boats at random (the game's ``Rollout``, in its spec): random roll-outs declined claims, skipped
+scorings and spent the movement cards, and the strong bot won 39% of 2-player games against the
+heuristic with them.
 Its Tindahan roll-outs send sellers and move the cart as often as the heuristic seats do (random
 seats sent half as many sellers, so a seller of its own looked cheap to the search).
 
@@ -33,8 +34,8 @@ from typing import Any
 
 from .._core.bots import Bot, ViewBot, heuristic_bot
 from .._core.state import GameState
+from .._registry import spec
 from .hint import playouts_for, reason, shortlist
-from .rollout import LEAVES, POLICIES, PREPARES
 from .search import MoveStats, SearchResult, search
 
 #: The paired margin (in standard errors) the search's best move needs over the heuristic's move, with
@@ -48,7 +49,7 @@ CONFIDENCE_BY_GAME: dict[str, float] = {"bangkok": 1.0, "tindahan": 1.0}
 
 #: Per game: (horizon, roll-outs per CPU second). Bangkok's and Klongs' random games to the end say
 #: little about a move, so the bot plays the horizon's count of its own moves ahead and compares the
-#: score margins there (``explorer._search.rollout``); shorter roll-outs buy more deals. Rates measured
+#: score margins there (the spec's ``Rollout``); shorter roll-outs buy more deals. Rates measured
 #: (benchmarks/HISTORY.md).
 SETTINGS: dict[str, tuple[int | None, float | None]] = {"bangkok": (4, 1100.0), "klongs": (10, 800.0)}
 #: Roll-outs per CPU second where a game's roll-outs are played at random rather than by its policy
@@ -115,9 +116,8 @@ class StrongBot(ViewBot):
         self.seconds = seconds
         self.horizon, self.rate = SETTINGS.get(game, (None, ROUND_RATES.get(game)))
         self.round_end = game in ROUND_RATES
-        self.policy = POLICIES.get(game)  # how roll-outs play (explorer._search.rollout; default random)
-        self.leaf = LEAVES.get(game)
-        self.prepare = PREPARES.get(game)
+        rollout = spec(game).rollout  # how roll-outs play (the game's own policy; default: at random)
+        self.policy, self.leaf, self.prepare = rollout.policy, rollout.leaf, rollout.prepare
         self.heuristic = heuristic if heuristic is not None else heuristic_bot(game, seed)
         self._source: Callable[[], GameState] | None = None
         self.last: SearchResult | None = None  # the latest search, for a "Why?" beside the move
@@ -125,8 +125,8 @@ class StrongBot(ViewBot):
         self.last_reason: str = ""  # "Why?": what the search saw of the move it chose, in plain words
 
     def random_rollouts(self) -> None:
-        """Play the roll-outs at random and compare the scores where they stop (the bot before
-        ``explorer._search.rollout``), at the random roll-outs' rate: for comparisons."""
+        """Play the roll-outs at random and compare the scores where they stop (the bot before its
+        game's roll-out policy), at the random roll-outs' rate: for comparisons."""
         self.policy = self.leaf = self.prepare = None
         self.rate = RANDOM_RATES.get(self.game, self.rate)
 

@@ -125,8 +125,8 @@ Scoring helpers: ``score_landing(["2:green", "3:red", "0:green", "0:neutral"])``
 
 from __future__ import annotations
 
-from .._core.spec import GameSpec
-from ._bot import HeuristicBot
+from .._core.spec import GameSpec, Rollout
+from ._bot import HeuristicBot, rollout_leaf, rollout_move, rollout_prepare
 from ._catalogue import RULES
 from ._edition import DEFAULT_NAME, Edition, EditionModel, default_edition, load_edition
 from ._mechanics import HOOD_LIMIT
@@ -161,4 +161,5 @@ __all__ = [
 
 SPEC = GameSpec(name="klongs", title="Bangkok Klongs", min_players=2, max_players=4, state=State, rules=RULES,
                 options=OPTIONS, widget="klong-board", heuristic_bot=HeuristicBot, examples=EXAMPLES,
-                seat_names=tuple(c.capitalize() for c in COLOURS))
+                seat_names=tuple(c.capitalize() for c in COLOURS),
+                rollout=Rollout(policy=rollout_move, prepare=rollout_prepare, leaf=rollout_leaf))

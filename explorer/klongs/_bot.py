@@ -3,14 +3,27 @@
 It builds toward landings it can score (its own baskets next to other boats), keeps its Luk Phat boats
 for when a market day pays it more than the others, steals the richest foreign boat, and when it takes
 boats into its stock it prefers goods it already collects (the stock pays 1, 2, 3, ... per good).
+
+Its roll-out twin (``rollout_move``, ``rollout_prepare``, ``rollout_leaf``: the spec's ``Rollout``) is
+how the strong bot's search plays the moves after a candidate. Random roll-outs are far from how
+anyone plays: a random seat declines half the boats it could claim, scores the wrong landing or none
+on a market day, throws its thief's catch away and spends its two movement cards on the first turns,
+so the margin a few turns ahead said more about random mistakes than about the move. The roll-out
+policy plays the choices a placed boat asks for (claim, steal, inspect, score, draw, the optional move)
+as this bot does, from the playout's own fields at a few microseconds a choice, and places boats at
+random (a hundred placements a turn: judging them is what this bot spends its milliseconds on). Its
+leaf value counts each seat's stock as the final stock scoring will, so a boat taken into the stock
+counts when it is taken, not only at the very end.
 """
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from typing import Any
 
 from .._core.bots import ViewBot
+from ._board import PHASES, stock_points
 
 
 class HeuristicBot(ViewBot):
@@ -145,3 +158,98 @@ class _Mind:
         keep_merchant = 0.5 if removed["owner"] == self.me else 0.0
         total: float = mine - rival + stock_gain + keep_merchant - 0.1 * removed["baskets"]
         return total
+
+
+# ---- the strong bot's roll-outs --------------------------------------------------------------------
+
+#: Tries at drawing a placement rather than a move on a turn: the moves follow the placements in the
+#: legal order, fewer of them, and a rare move played at random does little harm.
+_PLACE_TRIES = 3
+
+
+def rollout_move(playout: Any, rng: random.Random) -> int:
+    """A roll-out's move: a random placement, the other choices as the heuristic makes them."""
+    n = playout.legal()
+    if n <= 1:
+        return 0
+    k: Any = playout  # Klongs' playout is its kernel (``explorer.klongs._kernel``)
+    phase = PHASES[k.phase]
+    if phase == "turn":
+        # A random placement; the heuristic keeps its movement cards (a move rates -1 to it).
+        places = k.placements()  # counted first
+        if places:
+            return rng.randrange(places)
+        index = 0
+        for _ in range(_PLACE_TRIES):
+            index = rng.randrange(n)
+            if not playout.notation(index).startswith("move:"):
+                break
+        return index
+    names = [playout.notation(i) for i in range(n)]
+    if phase == "after":
+        return names.index("end")
+    if phase == "draw":
+        return names.index("draw:2")
+    if phase == "inspect":
+        to_hand = [i for i, a in enumerate(names) if a.endswith(">hand")]
+        return rng.choice(to_hand) if to_hand else rng.randrange(n)
+    decode = k.t.ed.tables.decode
+    landings: dict[int, tuple[int, dict[int, int]]] = {}  # a market day lists each landing many times
+    values = [_rollout_value(k, k.act, decode[a], landings) for a in names]
+    top = max(values)
+    return rng.choice([i for i, v in enumerate(values) if v >= top - 1e-9])
+
+
+def _rollout_value(k: Any, seat: int, decoded: tuple[str, int, Any],
+                  landings: dict[int, tuple[int, dict[int, int]]]) -> float:
+    """The heuristic's rating of a claim, steal or scoring (``_Mind.value``), on the kernel's fields."""
+    kind, a, b = decoded
+    ed, board = k.t.ed, k.board
+    if kind == "decline":
+        return 0.0
+    if kind == "merchant":
+        if a < 0:
+            return 5.0
+        return float(ed.boats[board[k.placed]].baskets - ed.boats[board[a]].baskets) - 0.5
+    if kind == "steal":
+        if a < 0:
+            return 0.0
+        boat = board[a]
+        owner = k.owner[boat]
+        face = ed.boats[boat]
+        value: float = face.baskets + (3.0 if owner not in (seat, -1) else -2.0)
+        if b == "stock":
+            held = sum(1 for x in k.stocks[seat] if ed.boats[x].goods == face.goods)
+            value += held + (0.5 if face.goods else -1.0)
+        return value
+    if kind == "score":
+        if a not in landings:
+            landings[a] = (k.landing_value(a), k.merchants_at(a))
+        value, merchants = landings[a]
+        mine = merchants.get(seat, 0) * value
+        rival = max((v for s, v in merchants.items() if s != seat), default=0) * value
+        face = ed.boats[board[b]]
+        held = sum(1 for x in k.stocks[seat] if ed.boats[x].goods == face.goods) + 1 if face.goods else 0
+        return float(mine - rival + held)
+    return 0.0
+
+
+def rollout_prepare(playout: Any) -> None:
+    """Nobody moves a boat in a roll-out (the policy never would): without movement cards the
+    playout skips listing the moves every turn and the optional move after each placement, which made
+    a roll-out with the policy twice as slow as a random one (random seats spend their cards at once)."""
+    k: Any = playout
+    k.put_cards_away()
+
+
+def rollout_leaf(playout: Any) -> list[float]:
+    """Each seat's score, with its stock counted as the final stock scoring will count it."""
+    k: Any = playout
+    scores = [float(s) for s in playout.scores()]
+    if playout.is_over:
+        return scores  # the stock is scored already
+    boats = k.t.ed.boats
+    for seat, stock in enumerate(k.stocks):
+        counts = Counter(boats[b].goods for b in stock if boats[b].goods)
+        scores[seat] += sum(stock_points(n) for n in counts.values())
+    return scores

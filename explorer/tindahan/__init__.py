@@ -23,9 +23,9 @@ fruit deck), ``_view`` (view model, labels, event texts, text board), ``_explain
 
 from __future__ import annotations
 
-from .._core.spec import GameSpec
+from .._core.spec import GameSpec, Rollout
 from .._fruitbox.state import FRUIT_SELLERS
-from ._bot import HeuristicBot
+from ._bot import HeuristicBot, rollout_move
 from ._catalogue import RULES
 from ._notation import FRUITS
 from ._options import OPTIONS
@@ -38,4 +38,4 @@ __all__ = ["EXAMPLES", "FRUITS", "OPTIONS", "RULES", "SPEC", "HeuristicBot", "St
 
 SPEC = GameSpec(name="tindahan", title="Tindahan", min_players=3, max_players=5, state=State, rules=RULES,
                 options=OPTIONS, widget="trick-table", heuristic_bot=HeuristicBot, examples=EXAMPLES,
-                seat_names=FRUIT_SELLERS)
+                seat_names=FRUIT_SELLERS, rollout=Rollout(policy=rollout_move))

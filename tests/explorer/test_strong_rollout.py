@@ -1,5 +1,5 @@
-"""The strong bot's roll-out policies (explorer._search.rollout): how its searches play the moves after a
-candidate, read from the sampled position alone."""
+"""The strong bot's roll-out policies (each game's spec declares its ``Rollout``): how its searches play
+the moves after a candidate, read from the sampled position alone."""
 
 from __future__ import annotations
 
@@ -8,15 +8,19 @@ from collections import Counter
 from typing import Any
 
 import explorer
+from explorer._registry import spec
 from explorer._search.determinize import determinize
-from explorer._search.rollout import LEAVES, POLICIES, PREPARES, SELLER_CHANCE
 
+KLONGS = spec("klongs").rollout
+TINDAHAN = spec("tindahan").rollout
+#: How often the Tindahan heuristic seats send a seller when offered one (the policy's odds).
+SELLER_CHANCE = 0.58
 #: The phases of Klongs' kernel, by their ints.
 KERNEL_PHASES = ("turn", "possess", "thief", "inspect", "after", "market", "draw", "over")
 
 
 def test_klongs_roll_outs_claim_score_and_keep_the_movement_cards_as_the_heuristic_does() -> None:
-    policy, prepare = POLICIES["klongs"], PREPARES["klongs"]
+    policy, prepare = KLONGS.policy, KLONGS.prepare
     seen: Counter[str] = Counter()
     for seed in range(3):
         state = explorer.new_game("klongs", players=2 + seed, seed=seed)
@@ -57,16 +61,16 @@ def test_klongs_leaves_count_the_stock_as_the_final_scoring_will() -> None:
         before = playout.scores()
         pos: Any = playout
         stocks = [len(s) for s in pos.stocks]
-        leaf = LEAVES["klongs"](playout)
+        leaf = KLONGS.leaf(playout)
         assert all(value >= score for value, score in zip(leaf, before, strict=True))
         assert leaf != [float(s) for s in before] or not any(stocks)
         playout.apply(rng.randrange(playout.legal()))
     final = playout.scores()
-    assert LEAVES["klongs"](playout) == [float(s) for s in final]  # the game's end counts as it is
+    assert KLONGS.leaf(playout) == [float(s) for s in final]  # the game's end counts as it is
 
 
 def test_tindahan_roll_outs_send_sellers_as_often_as_the_heuristic_seats() -> None:
-    policy = POLICIES["tindahan"]
+    policy = TINDAHAN.policy
     offered = sent = 0
     for seed in range(6):
         state = explorer.new_game("tindahan", players=3 + seed % 3, seed=seed)
