@@ -1,8 +1,8 @@
 """A game as one declaration: every game package ends with ``SPEC = GameSpec(...)``.
 
 The registry (``explorer.new_game``, the CLI, the widgets, the tests) finds a game through its spec
-alone, never through naming conventions; the spec also stamps its name, player range, options and
-catalogue on the state class, so each fact is written once.
+alone, never through naming conventions; the spec also stamps its name, player range, options,
+catalogue and presenter (its views and refusals) on the state class, so each fact is written once.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from .options import Option
 from .rules import RuleCatalogue
+from .shell import Presenter
 
 if TYPE_CHECKING:
     from .examples import Example
@@ -60,6 +61,9 @@ class GameSpec:
     seat_names: Sequence[str] = ()
     #: How the strong bot's roll-outs play (default: at random, to the scores).
     rollout: Rollout = field(default_factory=Rollout)
+    #: What a reader sees of the game's states (its ``_view`` and ``_explain``): stamped on the state
+    #: class, whose module so needs no import of them.
+    presenter: Presenter | None = None
 
     def __post_init__(self) -> None:
         if self.widget not in WIDGET_KINDS:
@@ -75,6 +79,8 @@ class GameSpec:
         state.MIN_PLAYERS = self.min_players
         state.MAX_PLAYERS = self.max_players
         state.SEAT_NAMES = tuple(self.seat_names)
+        if self.presenter is not None:
+            state.PRESENTER = self.presenter  # type: ignore[attr-defined]  # a KernelShell's
         if len(state.SEAT_NAMES) < self.max_players:
             raise ValueError(f"{self.name}: seat_names must name all {self.max_players} seats")
 

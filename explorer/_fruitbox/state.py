@@ -15,7 +15,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Final
 
 from .._core.events import EMPTY_LOG, EventLog
-from .._core.state import KernelShell, ScoreLine
+from .._core.shell import KernelShell
+from .._core.state import ScoreLine
 from .._core.words import does, render, who
 
 FRUITS: Final = ("banana", "lanzones", "mango", "pineapple", "durian")
@@ -239,7 +240,9 @@ class FruitState(KernelShell):
     _dealt: _Node | None = None  # the newest event told before the current deal
 
     def _event_text(self, kind: str, seat: int | None, data: Mapping[str, Any]) -> str:
-        raise NotImplementedError
+        text = self.PRESENTER.event_text
+        assert text is not None, f"{self.GAME}'s presenter tells no events"
+        return text(kind, seat, data)
 
     def _tell(self, seat: int | None, action: str | None, kind: str, **data: Any) -> None:
         self._told = [self._told, seat, action, kind, data, None, None, None, None]

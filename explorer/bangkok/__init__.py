@@ -142,6 +142,7 @@ from ._notation import CELL_NAMES, GOOD_NAMES, GOODS, Card, parse_card
 from ._options import OPTIONS
 from ._scoring import RULE_COMPLETE, RULE_OBJECTIVE, MarketLine, MarketSheet, score_market
 from ._state import State
+from ._view import PRESENTER
 from .examples import EXAMPLES
 
 __all__ = [
@@ -173,4 +174,5 @@ __all__ = [
 
 SPEC = GameSpec(name="bangkok", title="Bangkok", min_players=1, max_players=4, state=State, rules=RULES,
                 options=OPTIONS, widget="bangkok-table", heuristic_bot=HeuristicBot, examples=EXAMPLES,
-                seat_names=("Anong", "Boon", "Chai", "Dao"))
+                seat_names=("Anong", "Boon", "Chai", "Dao"),
+                presenter=PRESENTER)

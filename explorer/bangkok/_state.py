@@ -13,11 +13,11 @@ import random
 from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar, Self
 
-from .._core.state import KernelShell, ScoreLine
+from .._core.shell import KernelShell
+from .._core.state import ScoreLine
 from .._errors import IllegalAction
 from ._board import Happened, game_of, history
 from ._edition import Edition, load_edition
-from ._explain import explain
 from ._kernel import Kernel, build
 from ._mechanics import (
     EMPTY,
@@ -32,7 +32,6 @@ from ._mechanics import (
 from ._notation import CELLS, Card, canonical, parse_card, respell
 from ._scoring import MarketSheet, score_cells, scoring_areas
 from ._start import deal_start, endless
-from ._view import board_text, event_entries, label, view
 
 PHASES = ("act", "market", "return")
 
@@ -295,9 +294,6 @@ class State(KernelShell):
                 raise
             return super()._match(respelled)
 
-    def _explain(self, action: Hashable) -> IllegalAction:
-        return explain(self, str(action))
-
     # ---- queries ------------------------------------------------------------------------------
 
     def card(self, card: int) -> Card:
@@ -383,19 +379,7 @@ class State(KernelShell):
                     out.append(ed.tile_id(self.objectives[other]))
         return out
 
-    # ---- views --------------------------------------------------------------------------------
-
-    def _view(self, seat: int) -> dict[str, Any]:
-        return view(self, seat)
-
-    def _label(self, notation: str) -> str:
-        return label(notation)
-
-    def _event_entries(self, seat: int) -> list[dict[str, Any]]:
-        return event_entries(self, seat)
-
-    def _board_text(self, seat: int) -> str:
-        return board_text(self, seat)
+    # ---- snapshots ----------------------------------------------------------------------------
 
     def _snapshot(self) -> dict[str, Any]:
         return {

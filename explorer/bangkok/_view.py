@@ -12,8 +12,10 @@ from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from .._core.shell import Presenter
 from .._core.words import does, who, whose
 from ._board import Happened, history
+from ._explain import explain
 from ._mechanics import (
     EMPTY,
     END_INDEX,
@@ -65,8 +67,9 @@ def _pile(face: str) -> str:
     return "chilli" if "!" in face else "boat"
 
 
-def label(action: str) -> str:
-    """A short sentence for an action's notation, in plain words (no notation, no place names)."""
+def label(state: object, action: str) -> str:
+    """A short sentence for an action's notation, in plain words (no notation, no place names); the
+    notation says it all, whatever the position."""
     kind, _, body = action.partition(":")
     if kind == "place":
         move = read_place(action)
@@ -394,3 +397,8 @@ KEY = ("Key: " + ", ".join(f"{g} {name}" for g, name in GOOD_NAMES.items())
        + "; a boat card is its goods (PZ); a chilli card is its goods, !, its type and the goods it "
        "counts (BB!3BF: carries 2 blue peas, type 3 for blue peas and fish); . is an empty place.\n"
        "Chilli types: " + "; ".join(f"{k} scores {text}" for k, text in CHILLI_TEXT.items()) + ".")
+
+
+#: What a reader sees of a Bangkok state: the spec hands it to ``State`` (``GameSpec.presenter``).
+PRESENTER = Presenter(view=view, explain=explain, label=label, board_text=board_text,
+                      event_entries=event_entries)

@@ -50,10 +50,11 @@ from ._mechanics import trick_winner
 from ._options import OPTIONS
 from ._scoring import score_round
 from ._state import State
+from ._view import PRESENTER
 from .examples import EXAMPLES
 
 __all__ = ["EXAMPLES", "OPTIONS", "RULES", "SPEC", "HeuristicBot", "State", "score_round", "trick_winner"]
 
 SPEC = GameSpec(name="bastos", title="Bastos!", min_players=3, max_players=4, state=State, rules=RULES,
                 options=OPTIONS, widget="trick-table", heuristic_bot=HeuristicBot, examples=EXAMPLES,
-                seat_names=FRUIT_SELLERS)
+                seat_names=FRUIT_SELLERS, presenter=PRESENTER)

@@ -15,11 +15,9 @@ from typing import Any, Self
 from .._core.state import ScoreLine
 from .._fruitbox.kernel import CARD_TEXT, fruit_tables
 from .._fruitbox.state import ORDER, FruitState, cards_text, this_round
-from ._explain import explain
 from ._kernel import PHASES, TOP, Entry, Kernel, new_kernel
 from ._notation import CARD, DECK, FRUIT_INDEX, FRUITS
 from ._start import start_hands
-from ._view import board_text, event_text, label, view
 
 HIDDEN = -2  # a pick made but not seen (a table rebuilt from a view): a sample deals it
 
@@ -233,12 +231,6 @@ class State(FruitState):
         return FRUITS[trick[0] // 10] if trick else None
 
     # ---- refusals, views, snapshots (the roles of _explain and _view) ----------------------------
-
-    _explain = explain
-    _event_text = staticmethod(event_text)
-    _label = label
-    _view = view
-    _board_text = board_text
 
     def _snapshot(self) -> dict[str, Any]:
         return {

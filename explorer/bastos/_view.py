@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from .._core.shell import Presenter
 from .._core.words import does, who, whose
 from .._fruitbox.state import WORDS, face, points_text, taken_text
+from ._explain import explain
 from ._mechanics import MAX_VALUE, MIN_VALUE, clamp
 from ._notation import CARD, FRUITS, parse
 
@@ -193,3 +195,8 @@ def board_text(state: State, seat: int) -> str:
         lines.append(f"{who(s)}: score {scores[s]}, tricks {state.tricks_won[s]}, Bastos! colour {colour}; "
                      f"{shown}")
     return "\n".join(lines)
+
+
+#: What a reader sees of a Bastos! state: the spec hands it to ``State`` (``GameSpec.presenter``).
+PRESENTER = Presenter(view=view, explain=explain, label=label, board_text=board_text,
+                      event_text=event_text)

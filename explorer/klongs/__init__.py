@@ -134,7 +134,7 @@ from ._notation import COLOURS, GOODS, SPECIALS, boat_words
 from ._options import OPTIONS
 from ._scoring import score_landing, stock_points
 from ._state import State
-from ._view import board_text
+from ._view import PRESENTER, board_text
 from .examples import EXAMPLES
 
 __all__ = [
@@ -162,4 +162,5 @@ __all__ = [
 SPEC = GameSpec(name="klongs", title="Bangkok Klongs", min_players=2, max_players=4, state=State, rules=RULES,
                 options=OPTIONS, widget="klong-board", heuristic_bot=HeuristicBot, examples=EXAMPLES,
                 seat_names=tuple(c.capitalize() for c in COLOURS),
-                rollout=Rollout(policy=rollout_move, prepare=rollout_prepare, leaf=rollout_leaf))
+                rollout=Rollout(policy=rollout_move, prepare=rollout_prepare, leaf=rollout_leaf),
+                presenter=PRESENTER)

@@ -17,18 +17,16 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from typing import Any, ClassVar, Self
 
-from .._core.state import KernelShell, ScoreLine
-from .._errors import IllegalAction
+from .._core.shell import KernelShell
+from .._core.state import ScoreLine
 from ._board import HAND_SIZE, MARKET_NAMES, MOVEMENT_CARDS, PHASES, Said, boat_merchants, tables_for
 from ._edition import Edition, load_edition
-from ._explain import explain
 from ._kernel import Kernel, build
 from ._notation import COLOURS
 from ._start import place_start, resolve_position
-from ._view import board_text, event_entries, label, snapshot, view
 
 
 def unseen_take(known: list[int], size: int, unseen: list[int]) -> list[int]:
@@ -348,28 +346,13 @@ class State(KernelShell):
 
     # ---- refusals, scores, views, snapshots -----------------------------------------------------
 
-    def _explain(self, action: Hashable) -> IllegalAction:
-        return explain(self, str(action))
-
     def _score_lines(self) -> Sequence[ScoreLine]:
         return self.lines
-
-    def _view(self, seat: int) -> dict[str, Any]:
-        return view(self, seat)
 
     def rounds_scored(self) -> int:
         # Lines are numbered by the market day that closes their period (Luk Phat points appear
         # before it is held), so the market days held count instead.
         return self.market_days
-
-    def _event_entries(self, seat: int) -> list[dict[str, Any]]:
-        return event_entries(self)
-
-    def _label(self, notation: str) -> str:
-        return label(self, notation)
-
-    def _board_text(self, seat: int) -> str:
-        return board_text(self)
 
     def secrets(self, seat: int) -> list[str]:
         out = [self.ed.boats[b].id for other, hand in enumerate(self.hands) if other != seat for b in hand
@@ -393,4 +376,32 @@ class State(KernelShell):
         return dict(counts)
 
     def _snapshot(self) -> dict[str, Any]:
-        return snapshot(self)
+        """The whole position as JSON data: every hidden part included."""
+        ed = self.ed
+        ids = [boat.id for boat in ed.boats]
+        return {
+            "edition": self._edition_record(),
+            "board": {ed.spaces[s]: [ids[b], self.owner[b]] for s, b in enumerate(self.board) if b >= 0},
+            "hands": [[ids[b] for b in hand] for hand in self.hands],
+            "stacks": [[ids[b] for b in stack] for stack in self.stacks],
+            "stocks": [[ids[b] for b in stock] for stock in self.stocks],
+            "discard": [ids[b] for b in self.discard],
+            "supply": list(self.supply),
+            "cards": list(self.cards),
+            "entered": list(self.entered),
+            "lukphat": self.lukphat,
+            "lines": [list(line) for line in self.lines],
+            "phase": self.phase,
+            "turn": self.turn,
+            "to_act": self.to_act,
+            "moved": self.moved,
+            "placed": self.placed,
+            "pending_market": self.pending_market,
+            "passes": self.passes,
+            "market": None if self.market is None else [self.market[0], self.market[1], list(self.market[2]),
+                                                         self.market[3], self.market[4]],
+            "master": self.master,
+            "market_days": self.market_days,
+            "skip_draw": self.skip_draw,
+            "seen": [ids[b] for b in range(len(ids)) if self.seen >> b & 1],
+        }

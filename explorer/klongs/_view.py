@@ -10,8 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from .._core.shell import Presenter
 from .._core.words import does, who, whose
 from . import _mechanics as mech
+from ._explain import explain
 from ._mechanics import HOOD_LIMIT
 from ._notation import COLOURS, TEMPLATES, boat_words, parse
 
@@ -291,8 +293,9 @@ def label(state: State, notation: str) -> str:
     return "End your turn without moving a boat" if kind == "end" else "Pass: you cannot place a boat"
 
 
-def event_entries(state: State) -> list[dict[str, Any]]:
-    """The events of ``view["events"]``, oldest first (shared between views: read, do not change)."""
+def event_entries(state: State, seat: int | None = None) -> list[dict[str, Any]]:
+    """The events of ``view["events"]``, oldest first, as every seat sees them (shared between views:
+    read, do not change)."""
     pending: list[Said] = []
     node = state.said
     while node is not None and node.entries is None:
@@ -474,33 +477,11 @@ def board_text(state: State, area: str | None = None) -> str:
     return "\n".join(out)
 
 
-def snapshot(state: State) -> dict[str, Any]:
-    """The whole position as JSON data (``State.snapshot``): every hidden part included."""
-    ed = state.ed
-    ids = [boat.id for boat in ed.boats]
-    return {
-        "edition": state._edition_record(),
-        "board": {ed.spaces[s]: [ids[b], state.owner[b]] for s, b in enumerate(state.board) if b >= 0},
-        "hands": [[ids[b] for b in hand] for hand in state.hands],
-        "stacks": [[ids[b] for b in stack] for stack in state.stacks],
-        "stocks": [[ids[b] for b in stock] for stock in state.stocks],
-        "discard": [ids[b] for b in state.discard],
-        "supply": list(state.supply),
-        "cards": list(state.cards),
-        "entered": list(state.entered),
-        "lukphat": state.lukphat,
-        "lines": [list(line) for line in state.lines],
-        "phase": state.phase,
-        "turn": state.turn,
-        "to_act": state.to_act,
-        "moved": state.moved,
-        "placed": state.placed,
-        "pending_market": state.pending_market,
-        "passes": state.passes,
-        "market": None if state.market is None else [state.market[0], state.market[1], list(state.market[2]),
-                                                     state.market[3], state.market[4]],
-        "master": state.master,
-        "market_days": state.market_days,
-        "skip_draw": state.skip_draw,
-        "seen": [ids[b] for b in range(len(ids)) if state.seen >> b & 1],
-    }
+def seat_board_text(state: State, seat: int) -> str:
+    """The whole board as ``seat`` sees it: as every seat does (the board is public)."""
+    return board_text(state)
+
+
+#: What a reader sees of a Klongs state: the spec hands it to ``State`` (``GameSpec.presenter``).
+PRESENTER = Presenter(view=view, explain=explain, label=label, board_text=seat_board_text,
+                      event_entries=event_entries)

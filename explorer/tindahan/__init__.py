@@ -31,6 +31,7 @@ from ._notation import FRUITS
 from ._options import OPTIONS
 from ._scoring import round_awards, score_round
 from ._state import State
+from ._view import PRESENTER
 from .examples import EXAMPLES
 
 __all__ = ["EXAMPLES", "FRUITS", "OPTIONS", "RULES", "SPEC", "HeuristicBot", "State", "round_awards",
@@ -38,4 +39,4 @@ __all__ = ["EXAMPLES", "FRUITS", "OPTIONS", "RULES", "SPEC", "HeuristicBot", "St
 
 SPEC = GameSpec(name="tindahan", title="Tindahan", min_players=3, max_players=5, state=State, rules=RULES,
                 options=OPTIONS, widget="trick-table", heuristic_bot=HeuristicBot, examples=EXAMPLES,
-                seat_names=FRUIT_SELLERS, rollout=Rollout(policy=rollout_move))
+                seat_names=FRUIT_SELLERS, rollout=Rollout(policy=rollout_move), presenter=PRESENTER)

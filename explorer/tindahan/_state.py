@@ -14,12 +14,10 @@ from typing import Any, Self
 from explorer._core.state import ScoreLine
 from explorer._fruitbox.state import FRUITS, ORDER, FruitState, this_round
 
-from ._explain import explain
 from ._kernel import Kernel, new_kernel
 from ._notation import HAND_SIZE, SELLERS_PER_PLAYER, Play, deck
 from ._options import fruits_in_play
 from ._start import start_hands
-from ._view import board_text, event_text, label, view
 
 
 class State(FruitState):
@@ -181,12 +179,6 @@ class State(FruitState):
         return self._k.summaries
 
     # ---- refusals, views, snapshots (the roles of _explain and _view) ----------------------------
-
-    _explain = explain
-    _event_text = staticmethod(event_text)
-    _label = staticmethod(label)
-    _view = view
-    _board_text = board_text
 
     def _snapshot(self) -> dict[str, Any]:
         return {

@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from explorer._core.shell import Presenter
 from explorer._core.tuples import joined
 from explorer._core.words import does, who, whose
 from explorer._fruitbox.state import WORDS, face, points_text, taken_text
 
+from ._explain import explain
 from ._notation import ACTIONS, Play
 
 if TYPE_CHECKING:
@@ -17,8 +19,8 @@ if TYPE_CHECKING:
 TITLE = "Tindahan"
 
 
-def label(notation: str) -> str:
-    """Short plain words for a legal action, for buttons and the terminal."""
+def label(state: object, notation: str) -> str:
+    """Short plain words for a legal action, for buttons and the terminal (the notation says it all)."""
     kind, fruit = ACTIONS[notation]
     if kind == "card":
         return f"Play {WORDS[notation]}"
@@ -147,3 +149,8 @@ def board_text(state: State, seat: int) -> str:
         shown = f"hand {words or '(empty)'}" if s == seat else f"{len(hand)} cards"
         lines.append(f"{facts}; {shown}")
     return "\n".join(line.rstrip() for line in lines)
+
+
+#: What a reader sees of a Tindahan state: the spec hands it to ``State`` (``GameSpec.presenter``).
+PRESENTER = Presenter(view=view, explain=explain, label=label, board_text=board_text,
+                      event_text=event_text)

@@ -1,0 +1,95 @@
+"""The states of games whose rules live in a kernel: an immutable shell over the kernel, and what a
+reader sees of it (views, refusals, labels, the text board, events), written by the game's ``_view``
+and ``_explain`` modules and declared in its spec: the state's module never imports the modules that
+read states, so a game package's layers run one way (kernel, state, then what reads it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .._errors import IllegalAction
+from .state import GameState
+
+
+@dataclass(frozen=True, slots=True)
+class Presenter:
+    """A game's words and views of its states, each a function of the state: ``view(state, seat)``
+    the game's part of ``view(seat)``, ``explain(state, notation)`` why an action is refused (naming
+    the rule), ``label(state, notation)`` a legal action in plain words, ``board_text(state, seat)``
+    the table as text; ``event_entries(state, seat)`` the public history where the game keeps its own
+    (default: the state's event log), ``event_text(kind, seat, data)`` an event's sentence where the
+    game tells its events as data (the fruit games)."""
+
+    view: Callable[[Any, int], dict[str, Any]]
+    explain: Callable[[Any, str], IllegalAction]
+    label: Callable[[Any, str], str]
+    board_text: Callable[[Any, int], str]
+    event_entries: Callable[[Any, int], list[dict[str, Any]]] | None = None
+    event_text: Callable[[str, int | None, Mapping[str, Any]], str] | None = None
+
+
+class KernelShell(GameState):
+    """A state that is an immutable shell over its game's rules kernel, as python-chess's board seen
+    immutably: ``play()`` copies the kernel and applies the action's index to the copy, and
+    ``playout()`` is the kernel copied without a log (what bots and hints simulate with). The kernel
+    (``_k``) never changes once its state is made."""
+
+    #: What a reader sees of this game's states (``GameSpec(presenter=...)`` sets it).
+    PRESENTER: ClassVar[Presenter]
+    _k: Any
+    #: The legal actions ``_legal`` listed for this kernel (the next state's ``_apply`` finds its
+    #: action's index there).
+    _listed: tuple[Any, list[Hashable]] | None
+
+    def _legal(self) -> list[Hashable]:
+        listed: list[Hashable] = self._k.notations()
+        self._listed = (self._k, listed)
+        return listed
+
+    def _apply(self, action: Hashable) -> None:
+        # ``action`` is one of the notations the state before listed (``play`` matched it there): the
+        # copied dict still holds that state's kernel and list.
+        k = self._k
+        listed = self._listed
+        index = (listed[1].index(action) if listed is not None and listed[0] is k
+                 else k.notations().index(str(action)))
+        k = self._k = k.copy()
+        self._adopt(k)
+        k.apply(index)
+        self._listed = None
+        self._applied()
+
+    def playout(self) -> Any:
+        """A mutable copy of this position's kernel, without a log, for fast simulation (bots, hints)."""
+        k = self._k.copy(log=False)
+        self._adopt(k)
+        k._state = self
+        return k
+
+    def _adopt(self, kernel: Any) -> None:
+        """What a copy of the kernel takes from this state before it plays (nothing here)."""
+
+    def _applied(self) -> None:
+        """After a play: the seat to act, as the kernel has it."""
+        self.to_act = self._k.current_player
+
+    # ---- what a reader sees: the game's presenter (its spec hands it to the class) ------------------
+
+    def _view(self, seat: int) -> dict[str, Any]:
+        return self.PRESENTER.view(self, seat)
+
+    def _explain(self, action: Hashable) -> IllegalAction:
+        return self.PRESENTER.explain(self, str(action))
+
+    def _label(self, notation: str) -> str:
+        return self.PRESENTER.label(self, notation)
+
+    def _board_text(self, seat: int) -> str:
+        return self.PRESENTER.board_text(self, seat)
+
+    def _event_entries(self, seat: int) -> list[dict[str, Any]]:
+        entries = self.PRESENTER.event_entries
+        return super()._event_entries(seat) if entries is None else entries(self, seat)
