@@ -8,10 +8,41 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar, overload
 
 from .._errors import IllegalAction
 from .state import GameState
+
+T = TypeVar("T")
+
+
+def rows(value: Any) -> tuple[tuple[Any, ...], ...]:
+    """A kernel's list of lists as a tuple of tuples."""
+    return tuple(tuple(row) for row in value)
+
+
+class Kept(Generic[T]):
+    """One of the kernel's fields as a state shows it: ``state.<name>`` reads ``state._k.<field>``
+    (the same name unless given) through ``show`` (``tuple`` or ``rows`` where the kernel keeps lists,
+    so that nothing reading a state can change its kernel)."""
+
+    __slots__ = ("field", "show")
+
+    def __init__(self, show: Callable[[Any], T] | None = None, field: str = "") -> None:
+        self.show, self.field = show, field
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.field = self.field or name
+
+    @overload
+    def __get__(self, state: None, owner: type) -> Kept[T]: ...
+    @overload
+    def __get__(self, state: object, owner: type) -> T: ...
+    def __get__(self, state: object | None, owner: type) -> Kept[T] | T:
+        if state is None:
+            return self
+        value = getattr(state._k, self.field)  # type: ignore[attr-defined]  # a KernelShell's
+        return value if self.show is None else self.show(value)
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Final
 
 from .._core.events import EMPTY_LOG, EventLog
-from .._core.shell import KernelShell
+from .._core.shell import Kept, KernelShell
 from .._core.state import ScoreLine
 from .._core.words import does, render, who
 
@@ -419,10 +419,8 @@ class FruitState(KernelShell):
             new[s] = cards
         self._redeal(new, picks if hidden_picks else None)
 
-    @property
-    def lines(self) -> tuple[ScoreLine, ...]:
-        """The score sheet (the kernel's)."""
-        return tuple(self._k.lines)
+    #: The score sheet (the kernel's).
+    lines: Kept[tuple[ScoreLine, ...]] = Kept(tuple)
 
     def _adopt(self, kernel: Any) -> None:
         kernel.seed = self.seed  # a sample of the hidden cards deals its later rounds by a seed of its own

@@ -13,7 +13,7 @@ import random
 from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar, Self
 
-from .._core.shell import KernelShell
+from .._core.shell import Kept, KernelShell, rows
 from .._core.state import ScoreLine
 from .._errors import IllegalAction
 from ._board import Happened, game_of, history
@@ -205,32 +205,18 @@ class State(KernelShell):
 
     # ---- the kernel's fields, as the view, the refusals and the bot read them ----------------------
 
-    @property
-    def port(self) -> tuple[int, ...]:
-        return tuple(self._k.port)
+    port: Kept[tuple[int, ...]] = Kept(tuple)
 
-    @property
-    def port_before(self) -> tuple[int, ...]:
-        """The port before the last placement or renewal (for its picture)."""
-        return self._k.port_before
+    #: The port before the last placement or renewal (for its picture).
+    port_before: Kept[tuple[int, ...]] = Kept()
+    hands: Kept[tuple[tuple[int, ...], ...]] = Kept(rows)
+    markets: Kept[tuple[tuple[int, ...], ...]] = Kept(rows)
 
-    @property
-    def hands(self) -> tuple[tuple[int, ...], ...]:
-        return tuple(tuple(hand) for hand in self._k.hands)
+    #: The pontoon tile of each seat.
+    objectives: Kept[tuple[int, ...]] = Kept(tuple)
 
-    @property
-    def markets(self) -> tuple[tuple[int, ...], ...]:
-        return tuple(tuple(market) for market in self._k.markets)
-
-    @property
-    def objectives(self) -> tuple[int, ...]:
-        """The pontoon tile of each seat."""
-        return tuple(self._k.objectives)
-
-    @property
-    def aside(self) -> tuple[int, ...]:
-        """The pontoon tiles nobody received."""
-        return tuple(self._k.aside)
+    #: The pontoon tiles nobody received.
+    aside: Kept[tuple[int, ...]] = Kept(tuple)
 
     @property
     def boat_pile(self) -> tuple[int, ...]:
@@ -240,28 +226,16 @@ class State(KernelShell):
     def chilli_pile(self) -> tuple[int, ...]:
         return tuple(reversed(self._k.chillies))
 
-    @property
-    def happened(self) -> Happened | None:
-        """The last action, linked to those before (the public history)."""
-        return self._k.happened
+    #: The last action, linked to those before (the public history).
+    happened: Kept[Happened | None] = Kept()
+    first: Kept[int] = Kept()
+    round: Kept[int] = Kept()
 
-    @property
-    def first(self) -> int:
-        return self._k.first
+    #: Turns completed by all players together (the solo turn counter).
+    turns: Kept[int] = Kept()
 
-    @property
-    def round(self) -> int:
-        return self._k.round
-
-    @property
-    def turns(self) -> int:
-        """Turns completed by all players together (the solo turn counter)."""
-        return self._k.turns
-
-    @property
-    def ending(self) -> bool:
-        """Some market is complete: this round is the last."""
-        return self._k.ending
+    #: Some market is complete: this round is the last.
+    ending: Kept[bool] = Kept()
 
     @property
     def phase(self) -> str:

@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Self
 
+from .._core.shell import Kept
 from .._core.state import ScoreLine
 from .._fruitbox.kernel import CARD_TEXT, fruit_tables
 from .._fruitbox.state import ORDER, FruitState, cards_text, this_round
@@ -169,25 +170,19 @@ class State(FruitState):
         colours = self._k.colours
         return tuple(FRUITS[fruit] for fruit in colours) if colours else None
 
-    @property
-    def values(self) -> tuple[int, ...]:
-        return tuple(self._k.values)
+    values: Kept[tuple[int, ...]] = Kept(tuple)
 
     @property
     def trump(self) -> str | None:
         return None if self._k.trump < 0 else FRUITS[self._k.trump]
 
-    @property
-    def trick(self) -> tuple[Entry, ...]:
-        return tuple(self._k.entries)
+    trick: Kept[tuple[Entry, ...]] = Kept(tuple, field="entries")
 
     @property
     def cards_in_trick(self) -> int:
         return len(self._k.trick)
 
-    @property
-    def declared_at(self) -> int:
-        return self._k.declared
+    declared_at: Kept[int] = Kept(field="declared")
 
     @property
     def adjusting(self) -> int | None:
@@ -197,9 +192,7 @@ class State(FruitState):
     def won(self) -> tuple[tuple[str, ...], ...]:
         return tuple(cards_text(cards) for cards in self._k.taken)
 
-    @property
-    def tricks_won(self) -> tuple[int, ...]:
-        return tuple(self._k.won)
+    tricks_won: Kept[tuple[int, ...]] = Kept(tuple, field="won")
 
     @property
     def set_aside(self) -> tuple[str, ...]:

@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, ClassVar, Self
 
-from .._core.shell import KernelShell
+from .._core.shell import Kept, KernelShell, rows
 from .._core.state import ScoreLine
 from ._board import HAND_SIZE, MARKET_NAMES, MOVEMENT_CARDS, PHASES, Said, boat_merchants, tables_for
 from ._edition import Edition, load_edition
@@ -222,105 +222,39 @@ class State(KernelShell):
 
     # ---- the kernel's fields, as the view, the refusals and the bot read them ----------------------
 
-    @property
-    def board(self) -> tuple[int, ...]:
-        return tuple(self._k.board)
-
-    @property
-    def occ(self) -> int:
-        return self._k.occ
-
-    @property
-    def full(self) -> int:
-        return self._k.full
-
-    @property
-    def owner(self) -> tuple[int, ...]:
-        return tuple(self._k.owner)
-
-    @property
-    def mine(self) -> tuple[int, ...]:
-        return tuple(self._k.mine)
-
-    @property
-    def hands(self) -> tuple[tuple[int, ...], ...]:
-        return tuple(tuple(hand) for hand in self._k.hands)
-
-    @property
-    def stacks(self) -> tuple[tuple[int, ...], ...]:
-        return tuple(tuple(stack) for stack in self._k.stacks)
-
-    @property
-    def stocks(self) -> tuple[tuple[int, ...], ...]:
-        return tuple(tuple(stock) for stock in self._k.stocks)
-
-    @property
-    def discard(self) -> tuple[int, ...]:
-        return tuple(self._k.discard)
-
-    @property
-    def supply(self) -> tuple[int, ...]:
-        return tuple(self._k.supply)
-
-    @property
-    def cards(self) -> tuple[int, ...]:
-        return tuple(self._k.cards)
-
-    @property
-    def entered(self) -> tuple[bool, ...]:
-        return tuple(self._k.entered)
-
-    @property
-    def seen(self) -> int:
-        return self._k.seen
-
-    @property
-    def lukphat(self) -> int:
-        return self._k.step
-
-    @property
-    def lines(self) -> tuple[ScoreLine, ...]:
-        return self._k.lines
-
-    @property
-    def said(self) -> Said | None:
-        return self._k.said
+    board: Kept[tuple[int, ...]] = Kept(tuple)
+    occ: Kept[int] = Kept()
+    full: Kept[int] = Kept()
+    owner: Kept[tuple[int, ...]] = Kept(tuple)
+    mine: Kept[tuple[int, ...]] = Kept(tuple)
+    hands: Kept[tuple[tuple[int, ...], ...]] = Kept(rows)
+    stacks: Kept[tuple[tuple[int, ...], ...]] = Kept(rows)
+    stocks: Kept[tuple[tuple[int, ...], ...]] = Kept(rows)
+    discard: Kept[tuple[int, ...]] = Kept(tuple)
+    supply: Kept[tuple[int, ...]] = Kept(tuple)
+    cards: Kept[tuple[int, ...]] = Kept(tuple)
+    entered: Kept[tuple[bool, ...]] = Kept(tuple)
+    seen: Kept[int] = Kept()
+    lukphat: Kept[int] = Kept(field="step")
+    lines: Kept[tuple[ScoreLine, ...]] = Kept()
+    said: Kept[Said | None] = Kept()
 
     @property
     def phase(self) -> str:
         return PHASES[self._k.phase]
 
-    @property
-    def turn(self) -> int:
-        return self._k.turn
-
-    @property
-    def moved(self) -> bool:
-        return self._k.moved
-
-    @property
-    def placed(self) -> int:
-        return self._k.placed
+    turn: Kept[int] = Kept()
+    moved: Kept[bool] = Kept()
+    placed: Kept[int] = Kept()
 
     @property
     def pending_market(self) -> str | None:
         return MARKET_NAMES[self._k.pending]
 
-    @property
-    def passes(self) -> int:
-        return self._k.passes
-
-    @property
-    def master(self) -> int:
-        return self._k.master
-
-    @property
-    def market_days(self) -> int:
-        return self._k.market_days
-
-    @property
-    def skip_draw(self) -> bool:
-        return self._k.skip
+    passes: Kept[int] = Kept()
+    master: Kept[int] = Kept()
+    market_days: Kept[int] = Kept()
+    skip_draw: Kept[bool] = Kept(field="skip")
 
     @property
     def market(self) -> tuple[str, int, tuple[int, ...], int, int] | None:

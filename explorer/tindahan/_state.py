@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Self
 
+from explorer._core.shell import Kept
 from explorer._core.state import ScoreLine
 from explorer._fruitbox.state import FRUITS, ORDER, FruitState, this_round
 
@@ -127,9 +128,7 @@ class State(FruitState):
     def led(self) -> str | None:
         return None if self._k.led < 0 else FRUITS[self._k.led]
 
-    @property
-    def cart_moved(self) -> bool:
-        return self._k.cart
+    cart_moved: Kept[bool] = Kept(field="cart")
 
     @property
     def must_play(self) -> bool:
@@ -146,37 +145,21 @@ class State(FruitState):
         k = self._k
         return tuple(tuple(k.stalls[f * k.n:(f + 1) * k.n]) for f in k.g.fruits)
 
-    @property
-    def sellers_left(self) -> tuple[int, ...]:
-        return tuple(self._k.left)
+    sellers_left: Kept[tuple[int, ...]] = Kept(tuple, field="left")
 
-    @property
-    def placed(self) -> tuple[int, ...]:
-        """Sellers sent this round, per seat (for the empty-round rule)."""
-        return tuple(self._k.placed)
+    #: Sellers sent this round, per seat (for the empty-round rule).
+    placed: Kept[tuple[int, ...]] = Kept(tuple)
+    tricks_won: Kept[tuple[int, ...]] = Kept(tuple, field="won")
 
-    @property
-    def tricks_won(self) -> tuple[int, ...]:
-        return tuple(self._k.won)
+    #: Cards in the tricks each seat took this round.
+    piles: Kept[tuple[int, ...]] = Kept(tuple)
+    last_trick: Kept[tuple[tuple[Play, ...], int] | None] = Kept()
 
-    @property
-    def piles(self) -> tuple[int, ...]:
-        """Cards in the tricks each seat took this round."""
-        return tuple(self._k.piles)
+    #: Last round's final trick, for review until this round's first trick is taken.
+    round_last_trick: Kept[tuple[tuple[Play, ...], int] | None] = Kept()
 
-    @property
-    def last_trick(self) -> tuple[tuple[Play, ...], int] | None:
-        return self._k.last_trick
-
-    @property
-    def round_last_trick(self) -> tuple[tuple[Play, ...], int] | None:
-        """Last round's final trick, for review until this round's first trick is taken."""
-        return self._k.round_last_trick
-
-    @property
-    def summaries(self) -> tuple[dict[str, Any], ...]:
-        """Each scored round's end position, for learners and tests."""
-        return self._k.summaries
+    #: Each scored round's end position, for learners and tests.
+    summaries: Kept[tuple[dict[str, Any], ...]] = Kept()
 
     # ---- refusals, views, snapshots (the roles of _explain and _view) ----------------------------
 
