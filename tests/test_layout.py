@@ -64,18 +64,11 @@ def test_a_package_without_a_spec_fails_loudly(monkeypatch: pytest.MonkeyPatch) 
         explorer.game_class("tindahan")
 
 
-#: Retired engine code kept under tests/ as an oracle while a kernel replaces it (its imports are the
-#: engine's own: pyproject.toml's import contract lists the same files).
-ORACLES = ("tests/explorer/_oracle_klongs_state.py", "tests/explorer/_oracle_klongs_mechanics.py",
-           "tests/explorer/_oracle_tindahan_state.py", "tests/explorer/_oracle_bastos_state.py",
-           "tests/explorer/_oracle_bangkok_state.py")
-
-
 def test_nothing_outside_explorer_imports_a_games_private_modules() -> None:
     """``lint-imports`` (in ./dev test) checks the packages; this checks the rest (notebooks, benchmarks)."""
     private = re.compile(r"explorer\.(?:" + "|".join(explorer.GAMES) + r")\._\w+|from explorer\.\w+ import _")
     found = [f"{p.relative_to(ROOT)}: {m[0]}" for p in tracked("*.py", "*.ipynb")
-             if not str(p.relative_to(ROOT)).startswith(("explorer/", *ORACLES))
+             if not str(p.relative_to(ROOT)).startswith("explorer/")
              for m in [private.search(p.read_text(encoding="utf-8"))] if m]
     assert not found, found
 
