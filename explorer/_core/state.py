@@ -1,11 +1,12 @@
 """The one state API every game implements (OpenSpiel-style), as immutable values (python-chess-style).
 
-A game subclasses :class:`GameState`, is declared by a :class:`explorer._core.spec.GameSpec` (which stamps
-its name, catalogue, options and player range on the class), and fills in the private hooks
-(``_setup``, ``_legal``, ``_apply``, ``_explain``, ``_view``, ``_snapshot``, ``_label``,
-``_board_text``). It keeps the seat to act in ``to_act`` and its public history in ``_events`` (via
-``_announce``). The base class supplies everything the public contract promises: notation parsing,
-refusal with a rule id, copy-on-play, records, score sheets and the common keys of every view.
+A game subclasses :class:`GameState` (its rules in a kernel: :class:`explorer._core.shell.KernelShell`),
+is declared by a :class:`explorer._core.spec.GameSpec` (which stamps its name, catalogue, options,
+player range and presenter on the class), and fills in the private hooks (``_setup``, ``_legal``,
+``_apply``, ``_explain``, ``_view``, ``_snapshot``, ``_label``, ``_board_text``). It keeps the seat to
+act in ``to_act`` and its public history in ``_events`` (an ``EventLog``, unless the game tells its
+own: ``_event_entries``). The base class supplies everything the public contract promises: notation
+parsing, refusal with a rule id, copy-on-play, records, score sheets and the common keys of every view.
 """
 
 from __future__ import annotations
@@ -427,10 +428,6 @@ class GameState(ABC):
         return f"<{self.GAME} {self.players} players, seed {self.seed}, {self._n_actions} actions, {status}>"
 
     # ---- helpers for subclasses ---------------------------------------------------------------
-
-    def _announce(self, seat: int | None, action: str | None, text: str, **data: Any) -> None:
-        """Add a public event (call only on the fresh copy ``play()`` is building)."""
-        self._events = self._events.add(seat, action, text, **data)
 
     def _event_entries(self, seat: int) -> list[dict[str, Any]]:
         """The public history as ``view(seat)`` shows it, oldest first."""

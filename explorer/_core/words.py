@@ -16,7 +16,7 @@ a sentence; any other name reads in the third person.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 YOU = "You"
@@ -66,8 +66,12 @@ def _render(text: str, names: tuple[str, ...]) -> str:
     return _MARK.sub(name, text)
 
 
-def has_marks(text: str) -> bool:
-    return "‹" in text
+def joined(items: Iterable[object], last: str = "and") -> str:
+    """``a``, ``a and b``, ``a, b and c``: a list in a sentence."""
+    words = [str(item) for item in items]
+    if len(words) <= 1:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} {last} {words[-1]}"
 
 
 def seat_names(defaults: Sequence[str], players: int, reader: int | None = None) -> list[str]:

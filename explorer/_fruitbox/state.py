@@ -244,11 +244,9 @@ class FruitState(KernelShell):
         assert text is not None, f"{self.GAME}'s presenter tells no events"
         return text(kind, seat, data)
 
-    def _tell(self, seat: int | None, action: str | None, kind: str, **data: Any) -> None:
-        self._told = [self._told, seat, action, kind, data, None, None, None, None]
-
-    def _tell_data(self, seat: int | None, action: str | None, kind: str, data: dict[str, Any]) -> None:
-        """``_tell`` with the event's data as a dict of its own (a kernel's, kept as it is)."""
+    def _tell(self, seat: int | None, action: str | None, kind: str, data: dict[str, Any]) -> None:
+        """Add a public event, told as data (the kernel's dict, kept as it is): its sentence is written
+        when something reads it."""
         self._told = [self._told, seat, action, kind, data, None, None, None, None]
 
     def _written(self) -> EventLog:
@@ -431,6 +429,6 @@ class FruitState(KernelShell):
         for seat, action, kind, data in k.said:
             if kind == "round" and data["round"] > 1:
                 self._deal_anew()
-            self._tell_data(None if seat < 0 else seat, action, kind, data)
+            self._tell(None if seat < 0 else seat, action, kind, data)
         k.said = []
         self.to_act = k.current_player

@@ -20,9 +20,6 @@ from .._errors import TooLong
 from .._registry import GAMES, game_class, new_game
 from ..table import Table
 
-#: Columns every row has, before the per-seat, per-option and per-rule ones.
-BASE_COLUMNS = ("game", "players", "combo", "index", "seed", "length", "rounds", "winners")
-
 
 @dataclass(frozen=True, slots=True)
 class Job:

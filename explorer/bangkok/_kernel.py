@@ -56,7 +56,6 @@ LC_ENDS: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(2 * line + side for si
 # Every line faced from both ends (2-4 players), as ``FACED`` gives it.
 BOTH_FACED: Final[tuple[tuple[int, int], ...]] = tuple((line, 3 * line) for line in range(6))
 ALL_LINES: Final[list[int]] = [0, 1, 2, 3, 4, 5]
-LINE_NAMES: Final[tuple[str, ...]] = tuple(LINES)
 RENEW_TEXTS: Final[tuple[str, ...]] = tuple(f"renew:{name}" for name in LINES)
 # Per end: its places from the near side (beside the laid card) to the far side, and its name.
 END_CELLS: Final[tuple[tuple[int, int, int], ...]] = tuple(end.cells for end in ENDS)

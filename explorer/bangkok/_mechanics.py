@@ -19,11 +19,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, permutations
-from operator import itemgetter
 from typing import TYPE_CHECKING, NamedTuple
 
 from ._notation import (
-    CELL_INDEX,
     CELL_NAMES,
     CELLS,
     GOOD_INDEX,
@@ -234,8 +232,6 @@ class PlaceTables:
         self.kind_of = (*ed.kind_of, len(kinds))
         self.mask_of = (*ed.mask_of, 0)
         self.chilli_of = (*ed.chilli_of, False)
-        self.filled = (True,) * len(ed.cards) + (False,)
-        self.goods = goods
         self.goods_of_kind = [goods.index(card.goods) for card in kinds]
         wanted = [next(card.mask for card in kinds if card.goods == g) for g in goods]
         self.wanted = [w | w << 4 | w << 8 for w in wanted]  # a card's goods, in each of the 3 nibbles
@@ -254,28 +250,13 @@ class PlaceTables:
         # Per face, per (line, usable ends) index as ``prefixes``: the line's place actions as one
         # template, keyed by the line's packed goods masked to the face's goods (see ``_Chunks``).
         self.chunks = [[_Chunks(self, kind, index) for index in range(18)] for kind in range(len(kinds))]
-        self.both = [tuple(chunks[0::3]) for chunks in self.chunks]  # lines usable from both ends
         # The pieces of the place actions' texts: 9 places for a state's "a1=PZ" texts, then the
         # comma and each prefix after a NUL (see ``_Chunks``).
         self.pieces = ["", *[""] * (CELLS - 1), ",", *dict.fromkeys(
             f"\0{text}" for per_kind in self.prefixes for pair in per_kind for text in pair if text)]
-        self.texts: dict[int, list[str]] = {}  # each thread's copy of the pieces (State._place_actions)
+        self.texts: dict[int, list[str]] = {}  # each thread's copy of the pieces (Kernel._place_texts)
         self.piece_of = {text.lstrip("\0"): i for i, text in enumerate(self.pieces) if i >= CELLS}
-        # The same texts for explorer._bangkok_moves (compiled: no join there), kept once written: a
-        # place and its card's face (by kind, the empty place last) as a slot ``place *
-        # slots_per_place + kind``; ``heads`` its "a1=PZ", ``tails`` its ",a1=PZ" (a take's further
-        # card); ``place_texts`` per face and end (``kind * 12 + end``, as ``end_prefixes``) a row
-        # (made when first used) of whole one-card take texts per slot, "" until first written.
-        per_place = self.slots_per_place = len(kinds) + 1
-        faces = [card.face for card in kinds] + [""]
-        self.heads = [f"{CELL_NAMES[cell]}={faces[k]}" for cell in range(CELLS) for k in range(per_place)]
-        self.tails = ["," + head for head in self.heads]
-        self.end_prefixes = [f"place:{card.face}@{end.name}>" for card in kinds for end in ENDS]
-        self.place_texts = PlaceTexts(len(kinds) * len(ENDS))
         self.market_texts = [[f"market:{card.face}@{name}" for name in CELL_NAMES] for card in kinds]
-        self.taken = _Taken()
-        # Per face: the market actions for a bitmask of the places it may go to, in place order.
-        self.market_choices = [_MarketChoices(texts) for texts in self.market_texts]
         self.return_texts = [f"return:{card.face}" for card in kinds]
         self.faces = [card.face for card in kinds]
         self.kind_chilli = [card.is_chilli for card in kinds]
@@ -289,11 +270,6 @@ class PlaceTables:
         assert isinstance(tables, PlaceTables)
         return tables
 
-    def options(self, kind: int, packed: int) -> tuple[tuple[int, ...], ...]:
-        """Each legal take (positions 0-2 along a line) for face ``kind``, given the line's 3 goods
-        bitmasks packed 4 bits each."""
-        g = self.goods_of_kind[kind]
-        return OPTION_SETS[self.takes[g][packed & self.wanted[g]]]
 
 
 # Every distinct answer of ``legal_takes`` gets a small number (0: no take), so that tables hold
@@ -375,29 +351,6 @@ class _Chunks(dict[int, tuple[int, ...]]):
         return value
 
 
-class PlaceTexts(list[list[str]]):
-    """``PlaceTables.place_texts``: rows of texts, each made and filled when first used. A copy
-    (pickle, deep copy) starts empty: a cache, rebuilt as needed, not part of any position."""
-
-    def __init__(self, rows: int) -> None:
-        super().__init__([] for _ in range(rows))
-
-    def __reduce__(self) -> tuple[type[PlaceTexts], tuple[int]]:
-        return PlaceTexts, (len(self),)
-
-
-class _Taken(dict[str, tuple[int, ...]]):
-    """A place action's take (``"a1=PZ,c1=P"``) -> the places it empties, in order (``(0, 2)``)."""
-
-    LIMIT = 8192  # distinct takes seen; a long run's table starts again rather than grow for ever
-
-    def __missing__(self, text: str) -> tuple[int, ...]:
-        if len(self) >= self.LIMIT:
-            self.clear()
-        cells = self[text] = tuple(CELL_INDEX[item[:2]] for item in text.split(","))
-        return cells
-
-
 class _Faced(dict[frozenset[int], tuple[tuple[int, int], ...]]):
     """For a set of usable ends: each line faced by one, with its index into ``PlaceTables.prefixes``."""
 
@@ -435,16 +388,6 @@ def chilli_limits(expert: bool, reading: str) -> tuple[bool, bool]:
     return reading == "row-and-column", True
 
 
-def places_for(occupied: int, chillies: int | None, limits: tuple[bool, bool]) -> list[int]:
-    """The market places a card may go to, from bitmasks of the occupied places and of those
-    holding chilli cards (``None`` for a boat card, which only needs a free place beside a card)."""
-    places = _FRONTIER[occupied]
-    if chillies is None:
-        return list(places)
-    blocked = _BLOCKED[limits][chillies]
-    return [i for i in places if not blocked >> i & 1]
-
-
 def _blocked(chillies: int, limits: tuple[bool, bool]) -> int:
     """The places a chilli card may not go to, as a bitmask: those sharing a limited row or
     column with a chilli card (bitmask ``chillies``)."""
@@ -457,35 +400,3 @@ def _blocked(chillies: int, limits: tuple[bool, bool]) -> int:
 
 _BLOCKED = {limits: tuple(_blocked(chillies, limits) for chillies in range(1 << CELLS))
             for limits in ((True, False), (False, True), (True, True), (False, False))}
-# A market's 9 places as flags (occupied, or holding a chilli card) -> the same as a bitmask.
-BITS_OF_FLAGS = {tuple(bool(n >> i & 1) for i in range(CELLS)): n for n in range(1 << CELLS)}
-
-
-
-
-# The places a card may go to beside a card (``_FRONTIER``) as a bitmask, per occupied bitmask.
-FRONTIER_MASK: tuple[int, ...] = tuple(sum(1 << i for i in places) for places in _FRONTIER)
-
-
-def market_masks(market: Sequence[int], tables: PlaceTables) -> tuple[int, int]:
-    """Bitmasks of a market's (9 card ids, ``EMPTY`` for a free place) occupied places and of those
-    holding chilli cards."""
-    get = itemgetter(*market)
-    return BITS_OF_FLAGS[get(tables.filled)], BITS_OF_FLAGS[get(tables.chilli_of)]
-
-
-def blocked_places(chillies: int, limits: tuple[bool, bool]) -> int:
-    """The market places a chilli card may not go to, as a bitmask (see ``places_for``)."""
-    return _BLOCKED[limits][chillies]
-
-
-class _MarketChoices(dict[int, tuple[str, ...]]):
-    """One face's market actions per bitmask of the places it may go to, in place order."""
-
-    def __init__(self, texts: Sequence[str]) -> None:
-        super().__init__()
-        self.texts = texts
-
-    def __missing__(self, places: int) -> tuple[str, ...]:
-        value = self[places] = tuple(self.texts[i] for i in range(CELLS) if places >> i & 1)
-        return value

@@ -126,15 +126,6 @@ def parse_rows(rows: object, what: str = "rows") -> list[Card | None]:
     return cells
 
 
-def card_data(card: Card) -> dict[str, object]:
-    """A face as structured data for views: its goods, chilli type and indicated goods as lists."""
-    return {"goods": list(card.goods), "type": card.kind, "indicated": list(card.indicated)}
-
-
-def goods_words(goods: str) -> str:
-    return ", ".join(GOOD_NAMES[g] for g in goods) if goods else "no goods"
-
-
 # ---- actions ------------------------------------------------------------------------------------
 
 

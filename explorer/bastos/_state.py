@@ -178,10 +178,6 @@ class State(FruitState):
 
     trick: Kept[tuple[Entry, ...]] = Kept(tuple, field="entries")
 
-    @property
-    def cards_in_trick(self) -> int:
-        return len(self._k.trick)
-
     declared_at: Kept[int] = Kept(field="declared")
 
     @property

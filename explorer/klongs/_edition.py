@@ -201,7 +201,6 @@ class Edition:
         self.entry_masks = (sum(self.bit[s] for s in self.light),
                             sum(self.bit[s] for s in self.light + self.dark))
         self.thieves = sum(1 << b for b, boat in enumerate(boats) if boat.special == "thief")
-        self.inspectors = sum(1 << b for b, boat in enumerate(boats) if boat.special == "inspector")
         # The spaces of each byte of a mask, so that listing a mask's spaces looks up a byte at a time.
         width = (max(self.bit).bit_length() + 7) // 8
         self.mask_bytes = width
@@ -219,11 +218,6 @@ class Edition:
 
     def entry_mask(self, players: int) -> int:
         return self.entry_masks[players != 2]
-
-    def dilate(self, mask: int) -> int:
-        """The spaces touching ``mask`` sideways or corner to corner (jetties do not count)."""
-        wide = mask | (mask << 1) | (mask >> 1)
-        return (wide | (wide << self.pitch) | (wide >> self.pitch)) & self.all_mask
 
     def record(self) -> str | dict[str, Any]:
         return self.name if self.builtin else self.model.model_dump(mode="json")

@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
-from explorer._core.tuples import joined
-from explorer._core.words import does, who, whose
+from explorer._core.words import does, joined, who, whose
 from explorer._errors import IllegalAction
 from explorer._fruitbox.state import WORDS
 

@@ -6,8 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from explorer._core.shell import Presenter
-from explorer._core.tuples import joined
-from explorer._core.words import does, who, whose
+from explorer._core.words import does, joined, who, whose
 from explorer._fruitbox.state import WORDS, face, points_text, taken_text
 
 from ._explain import explain
