@@ -129,7 +129,8 @@ def _place(state: State, action: Action, refuse: Refuse) -> IllegalAction:
     if mech.hood_full(state, ed.hood_of[space]):
         return refuse("klongs.place.hood-limit", f"the hood of {action.space} (its block of four spaces) "
                       f"already holds {HOOD_LIMIT} boats, the most a hood takes")
-    if not state.entered[seat] and mech.free_entries(state):
+    free_entries = mech.free_entries(state)
+    if not state.entered[seat] and free_entries and not free_entries & ed.bit[space]:
         entries = [ed.spaces[s] for s in mech.spaces(ed, ed.entry_mask(state.players))]
         return refuse("klongs.place.entry",
                       f"your first boat goes onto a free entry space, marked \u2192 ({', '.join(entries)})")

@@ -146,6 +146,17 @@ def test_no_thief_in_a_protected_column() -> None:
     assert f"place:{hand_boat(state, RED, 'fish')}@c4" in legal(state)  # other boats may go there
 
 
+def test_a_first_thief_on_a_guarded_entry_space_is_refused_for_the_inspector() -> None:
+    # a3 is a free entry space, so the entry rule is kept; the inspector on a5 guards column a.
+    state = pos(2, {"board": {"a5": "inspector:1"}, "entered": [False, False],
+                    "hands": [["thief:0", "fish:2", "flowers:1", "shrimps:1"], None]})
+    thief = hand_boat(state, RED, "thief")
+    assert not state.entered[RED]
+    refused(state, f"place:{thief}@a3", "klongs.place.thief-protected")
+    refused(state, f"place:{thief}@e5", "klongs.place.entry")
+    assert f"place:{thief}@a3" not in legal(state)
+
+
 def test_pass_only_when_nothing_can_be_placed() -> None:
     state = pos(2, {"board": {"b2": "fish:1@red"}, "hands": [[], None]})
     assert legal(state) == ["pass", *legal(state, "move:")]
