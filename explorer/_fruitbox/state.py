@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, Self
 
 from .._core.events import EMPTY_LOG, EventLog
 from .._core.shell import Kept, KernelShell
@@ -419,6 +419,38 @@ class FruitState(KernelShell):
 
     #: The score sheet (the kernel's).
     lines: Kept[tuple[ScoreLine, ...]] = Kept(tuple)
+
+    # ---- a position from a view (the search deals the hidden cards anew) -------------------------
+
+    @classmethod
+    def _viewed_kernel(cls, view: Mapping[str, Any]) -> tuple[Self, Any]:
+        """A new state under ``view``'s rules and a copy of its kernel holding the view's round, its
+        seats and hands (the other seats' cards placeholders of the right sizes)."""
+        state = cls.new(view["players"], 0, **{k: v for k, v in view["rules"].items() if k != "start"})
+        k = state._k.copy()
+        k.round, k.dealer, k.leader = view["round"], view["dealer"], view["leader"]
+        k.act = -1 if view["current_player"] is None else view["current_player"]
+        k.hands = [sorted(ORDER[card] for card in view["hand"]) if s == view["seat"] else [-1] * size
+                   for s, size in enumerate(view["hand_sizes"])]
+        return state, k
+
+    def _settle_view(self, k: Any, view: Mapping[str, Any], trick: object) -> Self:
+        """Finish ``k`` with the view's last trick (``trick``, in the kernel's form) and score sheet,
+        and make it this state's position."""
+        last = view["last_trick"]
+        if last is not None and last.get("round", view["round"]) != view["round"]:
+            k.last_trick, k.round_last_trick = None, trick
+        else:
+            k.last_trick, k.round_last_trick = trick, None
+        k.lines = tuple(ScoreLine(d["seat"], d["label"], d["points"], d["rule"], d.get("round", 0))
+                        for d in view["sheet"])
+        k.points = [0] * self.players
+        for line in k.lines:
+            k.points[line.seat] += line.points
+        k._count = -1
+        self._k, self._listed = k, None
+        self.to_act = k.current_player
+        return self
 
     def _adopt(self, kernel: Any) -> None:
         kernel.seed = self.seed  # a sample of the hidden cards deals its later rounds by a seed of its own

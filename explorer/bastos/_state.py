@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from typing import Any, Self
 
 from .._core.shell import Kept
-from .._core.state import ScoreLine
 from .._fruitbox.kernel import CARD_TEXT, fruit_tables
 from .._fruitbox.state import ORDER, FruitState, cards_text, this_round
 from ._kernel import PHASES, TOP, Entry, Kernel, new_kernel
@@ -51,13 +50,9 @@ class State(FruitState):
         """A position with ``view``'s public table and its seat's hand, the other hands (and picks not
         yet revealed) placeholders (a search deals them anew: ``explorer._search.determinize``). The cards
         taken and set aside this round are read from its events."""
-        rules = {k: v for k, v in view["rules"].items() if k != "start"}
-        state = cls.new(view["players"], 0, **rules)
-        k = state._k.copy()
-        n, seat = state.players, view["seat"]
-        k.round, k.dealer, k.leader = view["round"], view["dealer"], view["leader"]
+        state, k = cls._viewed_kernel(view)
+        n = state.players
         k.phase = PHASES.index(view["phase"])
-        k.act = -1 if view["current_player"] is None else view["current_player"]
         k.trump = -1 if view["trump"] is None else FRUIT_INDEX[view["trump"]]
         k.spare = -1 if view["spare"] is None else ORDER[view["spare"]]
         k.adjusting = -1 if view["adjusting"] is None else view["adjusting"]
@@ -68,8 +63,6 @@ class State(FruitState):
         for fruit in k.colours:
             k.colour_mask |= 1 << fruit
         k.values = [view["values"].get(f, 0) for f in FRUITS]
-        k.hands = [sorted(ORDER[card] for card in view["hand"]) if s == seat else [-1] * size
-                   for s, size in enumerate(view["hand_sizes"])]
         k.trick, k.entries, k.declared = [], [], -1
         for p in view["trick"]:
             if p["kind"] == "card":
@@ -99,19 +92,7 @@ class State(FruitState):
             ("card", p["seat"], p["card"], bool(p.get("trump"))) if p["kind"] == "card"
             else ("adjust", p["seat"], p["fruit"], p["delta"]) for p in last["plays"]),
             -1 if last["winner"] is None else last["winner"])
-        if last is not None and last.get("round", view["round"]) != view["round"]:
-            k.last_trick, k.round_last_trick = None, trick
-        else:
-            k.last_trick, k.round_last_trick = trick, None
-        k.lines = tuple(ScoreLine(d["seat"], d["label"], d["points"], d["rule"], d.get("round", 0))
-                        for d in view["sheet"])
-        k.points = [0] * n
-        for line in k.lines:
-            k.points[line.seat] += line.points
-        k._count = -1
-        state._k, state._listed = k, None
-        state.to_act = k.current_player
-        return state
+        return state._settle_view(k, view, trick)
 
     def _redeal(self, hands: Sequence[Sequence[str]], picks: Sequence[str | None] | None = None) -> None:
         """The hidden cards dealt anew (a sample of what a seat cannot see: ``_search.determinize``)."""

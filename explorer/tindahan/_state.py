@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from typing import Any, Self
 
 from explorer._core.shell import Kept
-from explorer._core.state import ScoreLine
 from explorer._fruitbox.state import FRUITS, ORDER, FruitState, this_round
 
 from ._kernel import Kernel, new_kernel
@@ -43,17 +42,11 @@ class State(FruitState):
         """A position with ``view``'s public table and its seat's hand, the other hands placeholders of
         the right sizes (a search deals them anew: ``explorer._search.determinize``). The round's sellers
         sent and cards taken are read from its events."""
-        rules = {k: v for k, v in view["rules"].items() if k != "start"}
-        state = cls.new(view["players"], 0, **rules)
-        k = state._k.copy()
-        n, seat = state.players, view["seat"]
-        k.round, k.dealer, k.leader = view["round"], view["dealer"], view["leader"]
+        state, k = cls._viewed_kernel(view)
+        n = state.players
         k.trump = FRUITS.index(view["trump"])
         k.led = -1 if view["led"] is None else FRUITS.index(view["led"])
         k.cart = view["cart_moved"]
-        k.act = -1 if view["current_player"] is None else view["current_player"]
-        k.hands = [sorted(ORDER[card] for card in view["hand"]) if s == seat else [-1] * size
-                   for s, size in enumerate(view["hand_sizes"])]
         k.emptied = not all(view["hand_sizes"])
         k.stalls = list(k.stalls)
         for i, fruit in enumerate(k.g.fruits):
@@ -83,19 +76,8 @@ class State(FruitState):
         trick = None if last is None else (
             tuple((p["seat"], p["kind"], p["card"] if p["kind"] == "card" else p["fruit"])
                   for p in last["plays"]), last["winner"])
-        if last is not None and last.get("round", view["round"]) != view["round"]:
-            k.last_trick, k.round_last_trick = None, trick
-        else:
-            k.last_trick, k.round_last_trick = trick, None
-        k.lines = tuple(ScoreLine(d["seat"], d["label"], d["points"], d["rule"], d.get("round", 0))
-                        for d in view["sheet"])
-        k.points = [0] * n
-        for line in k.lines:
-            k.points[line.seat] += line.points
-        k.summaries, k._count = (), -1
-        state._k, state._listed = k, None
-        state.to_act = k.current_player
-        return state
+        k.summaries = ()
+        return state._settle_view(k, view, trick)
 
     def _redeal(self, hands: Sequence[Sequence[str]], picks: Sequence[str | None] | None = None) -> None:
         """The hidden cards dealt anew (a sample of what a seat cannot see: ``_search.determinize``)."""
