@@ -48,11 +48,17 @@ class Kept(Generic[T]):
 @dataclass(frozen=True, slots=True)
 class Presenter:
     """A game's words and views of its states, each a function of the state: ``view(state, seat)``
-    the game's part of ``view(seat)``, ``explain(state, notation)`` why an action is refused (naming
+    the game's part of ``view(seat)``, ``explain(state, text)`` why an action is refused (naming
     the rule), ``label(state, notation)`` a legal action in plain words, ``board_text(state, seat)``
     the table as text; ``event_entries(state, seat)`` the public history where the game keeps its own
     (default: the state's event log), ``event_text(kind, seat, data)`` an event's sentence where the
-    game tells its events as data (the fruit games)."""
+    game tells its events as data (the fruit games).
+
+    ``explain`` is asked only about a text that is not legal for the seat to act in a game not over;
+    its reason speaks to that player (their seat marker renders as "you"), and only a text that is no
+    action of the game at all is answered in notation, the form the command line takes. An event's
+    sentence writes seats as markers (``explorer._core.words``) that each reader's view renders ("Ben
+    plays banana 3" for one, "You play banana 3" for Ben); it is made only when a view reads it."""
 
     view: Callable[[Any, int], dict[str, Any]]
     explain: Callable[[Any, str], IllegalAction]

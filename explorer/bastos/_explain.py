@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 from .._core.words import does, who, whose
@@ -28,12 +27,8 @@ def _attempt(kind: str, card: str | None, fruit: str | None) -> str:
     return f"play {WORDS[card]}"
 
 
-def explain(state: State, action: Hashable) -> IllegalAction:
-    """The refusal of ``action``, which is not legal for the seat to act (the game is not over).
-
-    The reason speaks to the player to act (their seat marker renders as "you"); only a text that is
-    not a Bastos! move at all is answered in notation, the form the command line takes."""
-    text = str(action)
+def explain(state: State, text: str) -> IllegalAction:
+    """Why ``text`` is refused (see ``Presenter``)."""
     kind, card, fruit = parse(text)
     if kind == "?":
         return IllegalAction(RULES.check("bastos.notation"), f"{text!r} is not a Bastos! move; moves are "

@@ -43,11 +43,8 @@ def label(state: State, notation: str) -> str:
 
 
 def event_text(kind: str, seat: int | None, data: Mapping[str, Any]) -> str:
-    """The sentence of one event (``kind`` and its structured ``data`` are what widgets read).
-
-    Seats are written as markers (``explorer._core.words``) that each reader's view renders: "Ben leads
-    banana 3" for one, "You lead banana 3" for Ben. Only called when a view reads the event.
-    """
+    """The sentence of one event (``kind`` and its structured ``data`` are what widgets read; see
+    ``Presenter``)."""
     if kind == "round":
         spare = f"; {WORDS[data['spare']]} lies face up beside the table" if data["spare"] else ""
         return (f"Round {data['round']} of {data['rounds']}: {does(data['dealer'], 'deals', 'deal')}{spare}; "

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 from explorer._core.words import does, joined, who, whose
@@ -24,13 +23,9 @@ def _attempt(kind: str, text: str, fruit: str) -> str:
     return f"move the donkey cart to the {fruit} stall"
 
 
-def explain(state: State, action: Hashable) -> IllegalAction:
-    """The refusal of ``action``, which is not legal for the seat to act (the game is not over).
-
-    The reason speaks to the player to act (their seat marker renders as "you"); only a text that is
-    not a Tindahan action at all is answered in notation, the form the command line takes."""
-    text = str(action)
-    parsed = ACTIONS.get(text) if isinstance(action, str) else None
+def explain(state: State, text: str) -> IllegalAction:
+    """Why ``text`` is refused (see ``Presenter``)."""
+    parsed = ACTIONS.get(text)
     if parsed is None:
         return IllegalAction("tindahan.notation", f"{text!r} is not a Tindahan action; write a card "
                              "like banana-10, seller:banana or cart:mango", text)

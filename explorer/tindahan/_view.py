@@ -29,11 +29,8 @@ def label(state: object, notation: str) -> str:
 
 
 def event_text(kind: str, seat: int | None, data: Mapping[str, Any]) -> str:
-    """The sentence of one event (``kind`` and its structured ``data`` are what widgets read).
-
-    Seats are written as markers (``explorer._core.words``) that each reader's view renders: "Ben plays
-    banana 3" for one, "You play banana 3" for Ben. Only called when a view reads the event.
-    """
+    """The sentence of one event (``kind`` and its structured ``data`` are what widgets read; see
+    ``Presenter``)."""
     if kind == "card":
         assert seat is not None
         return f"{does(seat, 'plays', 'play')} {WORDS[data['card']]}"
