@@ -34,6 +34,10 @@ MARKET: Final = 5
 DRAW: Final = 6
 OVER: Final = 7
 PHASES: Final[list[str]] = ["turn", "possess", "thief", "inspect", "after", "market", "draw", "over"]
+# The kinds of turn action (``_turn_at``).
+PLACE: Final = 0
+PASS: Final = 1
+MOVE: Final = 2
 # Special boats, and market days (0: none).
 THIEF: Final = 1
 INSPECTOR: Final = 2
@@ -483,6 +487,18 @@ class Board(KernelCore):
                 return self._msrc[k], nth_space(self.t, open_, index)
             index -= size
         raise AssertionError("counted actions and listed actions disagree")
+
+    def _turn_at(self, index: int) -> tuple[int, int, int]:
+        """Turn action ``index`` as (kind, a, b): ``PLACE`` (position in the hand, space), ``PASS``, or
+        ``MOVE`` (from, to); placements come first, then the pass (only when none), then moves."""
+        pc = self._pc
+        if index < pc:
+            at, space = self._place_at(index)
+            return PLACE, at, space
+        if pc == 0 and index == 0:
+            return PASS, 0, 0
+        src, dst = self._move_at(index - (pc or 1))
+        return MOVE, src, dst
 
     # ---- boats coming and going ---------------------------------------------------------------
 

@@ -33,6 +33,8 @@ from ._board import (
     MARKET,
     MARKET_NAMES,
     OVER,
+    PASS,
+    PLACE,
     POSSESS,
     THIEF,
     THIEF_PHASE,
@@ -213,14 +215,10 @@ class Kernel(Board):
         phase = self.phase
         last = index == count - 1
         if phase == TURN:
-            pc = self._pc
-            if index < pc:
-                at, space = self._place_at(index)
-                return t.place[self.hands[self.act][at]][space]
-            if pc == 0 and index == 0:
-                return "pass"
-            src, dst = self._move_at(index - (pc or 1))
-            return t.move[src][dst]
+            kind, a, b = self._turn_at(index)
+            if kind == PLACE:
+                return t.place[self.hands[self.act][a]][b]
+            return "pass" if kind == PASS else t.move[a][b]
         if phase == POSSESS:
             if last:
                 return "decline"
@@ -294,15 +292,13 @@ class Kernel(Board):
         phase = self.phase
         last = index == count - 1
         if phase == TURN:
-            pc = self._pc
-            if index < pc:
-                at, space = self._place_at(index)
-                self._place(text, seat, at, space)
-            elif pc == 0 and index == 0:
+            kind, a, b = self._turn_at(index)
+            if kind == PLACE:
+                self._place(text, seat, a, b)
+            elif kind == PASS:
                 self._pass()
             else:
-                src, dst = self._move_at(index - (pc or 1))
-                self._move(text, seat, src, dst)
+                self._move(text, seat, a, b)
         elif phase == POSSESS:
             if last:
                 self._say(text, ("unclaimed", self.placed))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from ._board import HAND_SIZE, HOOD_LIMIT, MOVEMENT_CARDS, boat_merchants
+from ._board import HAND_SIZE, HOOD_LIMIT, MOVEMENT_CARDS, boat_merchants, mask_spaces, tables_for
 from ._notation import COLOURS
 
 if TYPE_CHECKING:
@@ -27,20 +27,8 @@ def move_now(state: State, seat: int) -> bool:
 
 
 def spaces(ed: Edition, mask: int) -> list[int]:
-    """The spaces whose bits are set in ``mask``, in bit order (a byte at a time, from a table)."""
-    out: list[int] = []
-    if mask.bit_count() < 4:  # a few bits: cheaper one by one
-        at = ed.space_at_bit
-        while mask:
-            low = mask & -mask
-            out.append(at[low.bit_length() - 1])
-            mask ^= low
-        return out
-    table = ed.byte_spaces
-    for k, value in enumerate(mask.to_bytes(ed.mask_bytes, "little")):
-        if value:
-            out += table[k][value]
-    return out
+    """The spaces whose bits are set in ``mask``, in space order."""
+    return mask_spaces(tables_for(ed), mask)
 
 
 def hood_counts(state: State) -> list[int]:
