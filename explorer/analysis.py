@@ -111,32 +111,30 @@ def read(path: str | Path) -> pd.DataFrame:
 @contextmanager
 def _client(scheduler: str | None, progress: Progress, workers: int | None = None) -> Iterator[Client]:
     distributed = _need("distributed")
+    cluster = None
     if scheduler is None:
         workers = max(1, os.cpu_count() or 1) if workers is None else workers
         cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                            dashboard_address="127.0.0.1:0", host="127.0.0.1")
         client = distributed.Client(cluster)
-        if progress is True:
-            print(f"Dask: {workers} local worker(s); dashboard {client.dashboard_link}", file=sys.stderr)
-        try:
-            yield client
-        finally:
-            client.close()
-            cluster.close()
-        return
-    if not isinstance(scheduler, str) or not scheduler.startswith(("tcp://", "tls://", "ws://", "wss://")):
+        where = f"{workers} local worker(s)"
+    elif not isinstance(scheduler, str) or not scheduler.startswith(("tcp://", "tls://", "ws://", "wss://")):
         raise ValueError(f"scheduler: None (a local cluster), 'inline' or a Dask address such as "
                          f"'tcp://host:8786', not {scheduler!r}")
-    try:
-        client = distributed.Client(scheduler, timeout=CONNECT_TIMEOUT)
-    except (OSError, TimeoutError) as exc:
-        raise ConnectionError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
+    else:
+        try:
+            client = distributed.Client(scheduler, timeout=CONNECT_TIMEOUT)
+        except (OSError, TimeoutError) as exc:
+            raise ConnectionError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
+        where = f"scheduler {scheduler}"
     if progress is True:
-        print(f"Dask: scheduler {scheduler}; dashboard {client.dashboard_link}", file=sys.stderr)
+        print(f"Dask: {where}; dashboard {client.dashboard_link}", file=sys.stderr)
     try:
         yield client
     finally:
         client.close()
+        if cluster is not None:
+            cluster.close()
 
 
 def _on_dask(client: Client, sweep: Plan, progress: Progress) -> list[dict[str, Any]]:
