@@ -420,6 +420,15 @@ class FruitState(KernelShell):
     #: The score sheet (the kernel's).
     lines: Kept[tuple[ScoreLine, ...]] = Kept(tuple)
 
+    def _begin(self, new_kernel: Callable[..., Any], fruits: Sequence[str],
+               given: Sequence[Sequence[str]] | None) -> None:
+        """Start on a new kernel that deals round 1 (or lays out ``given``, the hands the scenario
+        states), and tell its first events."""
+        hands = None if given is None else [[ORDER[card] for card in hand] for hand in given]
+        self._k = new_kernel(self.players, self.seed, self.rules, fruits, hands)
+        self._listed = None
+        self._applied()
+
     # ---- a position from a view (the search deals the hidden cards anew) -------------------------
 
     @classmethod

@@ -40,10 +40,7 @@ class State(FruitState):
         fruits = tuple(f for f in FRUITS if f != removed)
         deck = [CARD_TEXT[card] for card in fruit_tables(fruits, TOP)[1]]
         given = start_hands(self.rules["start"], n, deck, removed)
-        hands = None if given is None else [[ORDER[card] for card in hand] for hand in given]
-        self._k = new_kernel(n, self.seed, self.rules, fruits, hands)
-        self._listed = None
-        self._applied()
+        self._begin(new_kernel, fruits, given)
 
     @classmethod
     def from_view(cls, view: dict[str, Any]) -> Self:

@@ -32,10 +32,7 @@ class State(FruitState):
         n = self.players
         fruits = fruits_in_play(n, self.rules["removed_fruits"])
         given = start_hands(self.rules["start"], n, fruits)
-        hands = None if given is None else [[ORDER[card] for card in hand] for hand in given]
-        self._k = new_kernel(n, self.seed, self.rules, fruits, hands)
-        self._listed = None
-        self._applied()
+        self._begin(new_kernel, fruits, given)
 
     @classmethod
     def from_view(cls, view: dict[str, Any]) -> Self:
