@@ -6,7 +6,6 @@ hub started on a free port and left to warm its pools before anyone is measured.
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -17,6 +16,9 @@ from pathlib import Path
 import httpx
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.browser.conftest import free_port, hub_process  # noqa: E402
 
 
 def _stat(pid: int | str) -> list[str] | None:
@@ -73,25 +75,12 @@ def listening_pid(port: int) -> int | None:
     return None
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 @contextmanager
 def serve(hub_args: list[str]) -> Iterator[tuple[str, int, str]]:
     """``python -m widgets.hub`` on a free port, until its kernels are at rest: its URL, pid and the
     settings it printed (pool and cap, which it sizes from the host)."""
-    port = free_port()
     started = time.monotonic()
-    log = ROOT / "test-artifacts" / f"load-visitors-{port}.log"
-    log.parent.mkdir(exist_ok=True)
-    with log.open("w") as out:
-        hub = subprocess.Popen([sys.executable, "-m", "widgets.hub", "--port", str(port), *hub_args],
-                               cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
-    try:
-        base = f"http://127.0.0.1:{port}"
+    with hub_process("load-visitors", *hub_args) as (hub, base, log):
         deadline = time.monotonic() + 240
         while True:
             if hub.poll() is not None:
@@ -108,13 +97,6 @@ def serve(hub_args: list[str]) -> Iterator[tuple[str, int, str]]:
         print(f"hub answered after {answered:.0f} s, at rest after {time.monotonic() - started:.0f} s: "
               f"{banner}", file=sys.stderr, flush=True)
         yield base, hub.pid, banner
-    finally:
-        hub.terminate()
-        try:
-            hub.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            hub.kill()
-            hub.wait(timeout=10)
 
 
 def at_rest(pid: int, limit: float = 300.0) -> None:

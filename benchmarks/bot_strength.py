@@ -15,21 +15,12 @@ on the machine's load, only on the build (the first line says which).
 from __future__ import annotations
 
 import argparse
-import math
 import time
 
 import explorer
+from explorer._sweeps.stats import wilson
 from explorer.bots import make_bot
 from explorer.table import Table, bot_seed
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def run(game: str, players: int, games: int, bot: str, against: str, think: float,
@@ -68,7 +59,7 @@ def run(game: str, players: int, games: int, bot: str, against: str, think: floa
             print(f"  game {g + 1}: seat {hero}, scores {list(outcome.scores)}, "
                   f"share so far {share:.1f}/{g + 1}, {cpu / max(1, moves):.3f} CPU s/move so far",
                   flush=True)
-    low, high = wilson(share, games)
+    low, high = wilson(share / games, games)
     return {"share": share / games, "low": low, "high": high, "fair": 1 / players,
             "margin": margin / games, "cpu_per_move": cpu / max(1, moves)}
 

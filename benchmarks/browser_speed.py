@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import subprocess
 import sys
 import time
 from collections.abc import Iterator
@@ -33,7 +32,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.browser.conftest import CHROMIUM_ARGS, find_chromium, free_port, wait_for  # noqa: E402
+from tests.browser.conftest import CHROMIUM_ARGS, find_chromium, hub_process, wait_for  # noqa: E402
 
 TABLE = ".re-trick-table"
 # The root element of each game's table widget, where it is not the trick table (--root overrides).
@@ -59,20 +58,11 @@ CLICK = """([sel, wait]) => new Promise(resolve => setTimeout(() => {
 
 @contextmanager
 def hub(flags: list[str]) -> Iterator[tuple[str, int]]:
-    """The hub with ``flags`` on a free port: its URL and process id."""
-    port = free_port()
-    log = ROOT / "test-artifacts" / f"browser-speed-{port}.log"  # the hub's log, to look into a slow load
-    log.parent.mkdir(exist_ok=True)
-    with log.open("w") as out:
-        server = subprocess.Popen([sys.executable, "-m", "widgets.hub", "--port", str(port), *flags],
-                                  cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
-    try:
-        base = f"http://127.0.0.1:{port}"
+    """The hub with ``flags`` on a free port: its URL and process id. Its log, to look into a slow load:
+    test-artifacts/browser-speed-PORT.log."""
+    with hub_process("browser-speed", *flags) as (server, base, _log):
         wait_for(base + "/voila/api/contents")
         yield base, server.pid
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
 
 
 def kernels(server: int) -> dict[str, int]:

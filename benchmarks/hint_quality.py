@@ -36,6 +36,7 @@ import explorer
 from explorer import _compiled
 from explorer._search import hint as hints
 from explorer._search.hint import TIE_ERRORS, Searched, searched, suggestions
+from explorer._sweeps.stats import wilson
 from explorer.table import Table
 
 PLAYERS = {"tindahan": 4, "bastos": 4, "bangkok": 2, "klongs": 2}
@@ -58,19 +59,22 @@ def positions(game: str, players: int, count: int, seed: int = 1000) -> list[exp
     return out
 
 
+def positions_parser(description: str | None, count: int) -> argparse.ArgumentParser:
+    """The command line that picks ``positions()``: the games, ``--positions`` (``count`` by default) and
+    ``--seed``, with the hint's ``--seconds``; a benchmark adds its own options."""
+    parser = argparse.ArgumentParser(description=description,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("games", nargs="*", default=list(explorer.GAMES))
+    parser.add_argument("--positions", type=int, default=count)
+    parser.add_argument("--seed", type=int, default=1000,
+                        help="the first game seed (split a long run into parts with different seeds)")
+    parser.add_argument("--seconds", type=float, default=0.5)
+    return parser
+
+
 def p95(values: list[float]) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
-
-
-def wilson(hits: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a share ``hits / n``."""
-    if n == 0:
-        return 0.0, 1.0
-    p = hits / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _dump(found: Searched) -> dict[str, object]:
@@ -80,14 +84,8 @@ def _dump(found: Searched) -> dict[str, object]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("games", nargs="*", default=list(explorer.GAMES))
-    parser.add_argument("--positions", type=int, default=10)
-    parser.add_argument("--seconds", type=float, default=0.5)
+    parser = positions_parser(__doc__, 10)
     parser.add_argument("--factor", type=float, default=20.0)
-    parser.add_argument("--seed", type=int, default=1000,
-                        help="the first game seed (split a long run into parts with different seeds)")
     parser.add_argument("--ties", type=float, nargs="*", default=[0.0, 0.5, 1.0, 1.5, 2.0],
                         help="tie margins (standard errors) to settle both searches with, besides the hint's")
     parser.add_argument("--save", help="append every search's per-deal margins to this JSON-lines file")
@@ -142,7 +140,7 @@ def main() -> None:
                                           "short": _dump(short), "long": _dump(long)}) + "\n")
         n = len(states)
         for k in ties:
-            low, high = wilson(agree[k], n)
+            low, high = wilson(agree[k] / n, n)
             mark = " (the hint's)" if k == hint_ties else ""
             print(f"{game} {PLAYERS[game]}p, {n} positions, tie margin {k:g} SE{mark}: best move agrees "
                   f"{agree[k]}/{n} ({agree[k] / n:.0%}, 95% interval {low:.0%}-{high:.0%}), within 1 point "

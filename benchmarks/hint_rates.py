@@ -12,14 +12,12 @@ cost around it, and the hint's CPU (median, p95, max) with the budget table now 
 
 from __future__ import annotations
 
-import argparse
 import random
 import statistics
 import time
 
-from hint_quality import PLAYERS, p95, positions
+from hint_quality import PLAYERS, p95, positions, positions_parser
 
-import explorer
 from explorer import _compiled
 from explorer._search.hint import prior_order, probe_moves, run_search, shortlist
 
@@ -33,13 +31,7 @@ def fit(xs: list[float], ys: list[float]) -> tuple[float, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("games", nargs="*", default=list(explorer.GAMES))
-    parser.add_argument("--positions", type=int, default=20)
-    parser.add_argument("--seed", type=int, default=1000)
-    parser.add_argument("--seconds", type=float, default=0.5)
-    args = parser.parse_args()
+    args = positions_parser(__doc__, 20).parse_args()
     print(f"engine core: {_compiled.STATUS}", flush=True)
     for game in args.games:
         lengths: list[float] = []

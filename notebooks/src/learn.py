@@ -26,6 +26,20 @@ def moves(state, limit=8):
         print(f"... and {len(labels) - limit} more")
 
 
+def random_views(game, players, phase, games, turns=1000):
+    """The view of the player to act at each `phase` turn of random games (seeded 0, 1, ...), each
+    played to its end or for `turns` turns: the positions the exercises' checks ask about."""
+    for seed in range(games):
+        state, rng = explorer.new_game(game, players=players, seed=seed), random.Random(seed)
+        for _ in range(turns):
+            if state.is_over:
+                break
+            view = state.view(state.current_player)
+            if view["phase"] == phase:
+                yield view
+            state = state.play(rng.choice(state.legal_actions()))
+
+
 # %% [markdown]
 # ## Tindahan: follow the led fruit
 #
@@ -101,17 +115,12 @@ def may_play(hand, led):
 
 def check_tindahan(rule, games=8):
     checked = 0
-    for seed in range(games):
-        game, rng = explorer.new_game("tindahan", players=3, seed=seed), random.Random(seed)
-        while not game.is_over:
-            view = game.view(game.current_player)
-            if view["phase"] == "play":
-                engine = sorted(a for a in view["legal"] if ":" not in a)
-                yours = sorted(rule(view["hand"], view["led"]))
-                if engine and yours != engine:
-                    return print(f"✗ hand {view['hand']}, {view['led']} led: you say {yours}, the engine {engine}")
-                checked += 1
-            game = game.play(rng.choice(game.legal_actions()))
+    for view in random_views("tindahan", 3, "play", games):
+        engine = sorted(a for a in view["legal"] if ":" not in a)
+        yours = sorted(rule(view["hand"], view["led"]))
+        if engine and yours != engine:
+            return print(f"✗ hand {view['hand']}, {view['led']} led: you say {yours}, the engine {engine}")
+        checked += 1
     print(f"✓ your rule agrees with the engine at all {checked} card plays")
 
 
@@ -216,23 +225,16 @@ def may_face(card_goods, line_goods):
 
 def check_bangkok(rule, games=6, turns=40):
     checked = 0
-    for seed in range(games):
-        game, rng = explorer.new_game("bangkok", players=2, seed=seed), random.Random(seed)
-        for _ in range(turns):
-            if game.is_over:
-                break
-            view = game.view(game.current_player)
-            if view["phase"] == "act":
-                for card in view["hand"]:
-                    for line, info in view["lines"].items():
-                        faces = [view["port"][int(cell[1]) - 1]["abc".index(cell[0])] for cell in info["cells"]]
-                        shown = [good for face in faces if face for good in face["goods"]]
-                        engine = any(a.startswith(f"place:{card['card']}@{line}") for a in view["legal"])
-                        if bool(rule(card["goods"], shown)) != engine:
-                            return print(f"✗ {card['name']} at {info['label']} (showing {shown}): "
-                                         f"you say {bool(rule(card['goods'], shown))}, the engine {engine}")
-                        checked += 1
-            game = game.play(rng.choice(game.legal_actions()))
+    for view in random_views("bangkok", 2, "act", games, turns):
+        for card in view["hand"]:
+            for line, info in view["lines"].items():
+                faces = [view["port"][int(cell[1]) - 1]["abc".index(cell[0])] for cell in info["cells"]]
+                shown = [good for face in faces if face for good in face["goods"]]
+                engine = any(a.startswith(f"place:{card['card']}@{line}") for a in view["legal"])
+                if bool(rule(card["goods"], shown)) != engine:
+                    return print(f"✗ {card['name']} at {info['label']} (showing {shown}): "
+                                 f"you say {bool(rule(card['goods'], shown))}, the engine {engine}")
+                checked += 1
     print(f"✓ your rule agrees with the engine on {checked} card-and-line questions")
 
 

@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from .conftest import ARTIFACTS, ROOT, free_port, wait_for
+from .conftest import ARTIFACTS, ROOT, free_port, stop, wait_for
 
 THEMES = {"light": "JupyterLab Light", "dark": "JupyterLab Dark"}
 
@@ -55,11 +55,7 @@ def serve_lab(tmp_path: Path, theme: str, log_name: str,
             wait_for(base + "/api/status", timeout=240)  # a busy machine starts JupyterLab slowly
             yield base
         finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+            stop(proc, timeout=15)
 
 
 def run_all(page: Any, base: str, notebook: str) -> None:

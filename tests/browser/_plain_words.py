@@ -6,23 +6,26 @@ from __future__ import annotations
 import re
 from typing import Any
 
-#: What a learner must never read: (what it is, a pattern for it).
-NOT_FOR_LEARNERS = [
-    ("a 0-based seat", re.compile(r"\b[Ss]eat \d")),
-    ("a Klongs boat id", re.compile(r"\bboat\d+")),
-    ("a card or rule number in notation", re.compile(r"#\d\d")),
-    ("Bastos! notation", re.compile(r"\b[PZBF]*![1-4]")),
-    # "banana-3"; not "type-3" (Bangkok's chilli types in words) nor a rule id shown beside its text.
-    ("card notation", re.compile(r"(?<![.\w-])(?!type-)[a-z]+-\d+\b")),
-    ("an action in notation", re.compile(r"\b(place|play|seller|take|collect|market|move|land|renew):\S")),
-    ("a square in notation", re.compile(r"\w@\w")),
-    ("a phase name", re.compile(r"\bphase:")),
-    ("a Python list", re.compile(r"\[\[|\]\]")),
-    ("a Python dict", re.compile(r"\{'|\{\"")),
-    ("Python's None", re.compile(r"\bNone\b")),
-    ("JavaScript's null", re.compile(r"\b(null|undefined|NaN)\b")),
-    ("a formula in code", re.compile(r"\)\s*//\s*\d")),
-]
+#: What a learner must never read: what it is -> a pattern for it.
+NOT_FOR_LEARNERS = {
+    what: re.compile(pattern)
+    for what, pattern in {
+        "a 0-based seat": r"\b[Ss]eat \d",
+        "a Klongs boat id": r"\bboat\d+",
+        "a card or rule number in notation": r"#\d\d",
+        "Bastos! notation": r"\b[PZBF]*![1-4]",
+        # "banana-3"; not "type-3" (Bangkok's chilli types in words) nor a rule id shown beside its text.
+        "card notation": r"(?<![.\w-])(?!type-)[a-z]+-\d+\b",
+        "an action in notation": r"\b(place|play|seller|take|collect|market|move|land|renew):\S",
+        "a square in notation": r"\w@\w",
+        "a phase name": r"\bphase:",
+        "a Python list": r"\[\[|\]\]",
+        "a Python dict": r"\{'|\{\"",
+        "Python's None": r"\bNone\b",
+        "JavaScript's null": r"\b(null|undefined|NaN)\b",
+        "a formula in code": r"\)\s*//\s*\d",
+    }.items()
+}
 
 
 def learner_text(page: Any) -> str:
@@ -61,7 +64,7 @@ def notation_found(text: str) -> list[str]:
     """Each line of ``text`` a learner should not read, with what it holds."""
     found = []
     for line in text.splitlines():
-        for what, pattern in NOT_FOR_LEARNERS:
+        for what, pattern in NOT_FOR_LEARNERS.items():
             if pattern.search(line):
                 found.append(f"{what}: {line.strip()[:160]!r}")
     return sorted(set(found))

@@ -91,19 +91,40 @@ LOGS: dict[str, Path] = {}
 TEST_POOL_SIZE = 1
 
 
+def stop(proc: subprocess.Popen[bytes], timeout: float) -> None:
+    """End ``proc``: asked to, then killed if it has not ended within ``timeout`` seconds."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(timeout=10)
+
+
+@contextmanager
+def hub_process(log_name: str, *options: str) -> Iterator[tuple[subprocess.Popen[bytes], str, Path]]:
+    """``python -m widgets.hub [options]`` on a free port, writing to test-artifacts/LOG_NAME-PORT.log,
+    ended on leaving: yields the process, its URL (which may not answer yet) and the log's path. (The
+    benchmarks start their hubs here too.)"""
+    port = free_port()
+    ARTIFACTS.mkdir(exist_ok=True)
+    log = ARTIFACTS / f"{log_name}-{port}.log"
+    with log.open("w") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "widgets.hub", "--port", str(port), *options],
+                                cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
+    try:
+        yield proc, f"http://127.0.0.1:{port}", log
+    finally:
+        stop(proc, timeout=20)
+
+
 @contextmanager
 def serve_hub(theme: str = "light", *options: str) -> Iterator[str]:
     """The hub served as `./dev hub [--theme dark] [options]` serves it, on a free port (with a pool of
     TEST_POOL_SIZE unless ``options`` give ``--pool-size``); yields its URL."""
     if "--pool-size" not in options:
         options = (*options, "--pool-size", str(TEST_POOL_SIZE))
-    port = free_port()
-    ARTIFACTS.mkdir(exist_ok=True)
-    log = ARTIFACTS / f"voila-{theme}-{port}.log"
-    with log.open("w") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "widgets.hub", "--port", str(port), "--theme", theme,
-                                 *options], cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
-        base = f"http://127.0.0.1:{port}"
+    with hub_process(f"voila-{theme}", "--theme", theme, *options) as (proc, base, log):
         SERVERS[base], LOGS[base] = proc, log
         try:
             wait_for(base + "/voila/api/contents", timeout=240)  # a busy machine starts the hub slowly
@@ -111,11 +132,6 @@ def serve_hub(theme: str = "light", *options: str) -> Iterator[str]:
         finally:
             SERVERS.pop(base, None)
             LOGS.pop(base, None)
-            proc.terminate()
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
 
 
 def kernel_ids(server: int) -> set[str]:

@@ -53,6 +53,22 @@ def refused(state: GameState, wrong: str, legal: Sequence[str]) -> None:
     assert state.snapshot() == before and [str(a) for a in state.legal_actions()] == list(legal)
 
 
+def refusal(state: GameState, action: str) -> IllegalAction:
+    """Play ``action``, expecting a refusal that names a rule of the game's catalogue, speaks to the player
+    to act in words (never a seat number, never the notation) and leaves the state alone."""
+    before = state.snapshot()
+    with pytest.raises(IllegalAction) as info:
+        state.play(action)
+    assert info.value.rule in state.RULES, info.value.rule
+    assert info.value.action == action
+    # Typed input the engine cannot read, and any move once the game is over, are answered otherwise.
+    if info.value.rule not in (f"{state.GAME}.notation", f"{state.GAME}.game-over"):
+        reason = info.value.reason
+        assert reason.startswith("You cannot ") and action not in reason and "seat" not in reason.lower()
+    assert state.snapshot() == before
+    return info.value
+
+
 def same_table(fast: Any, state: GameState, legal: Sequence[str], inventory: dict[str, int]) -> None:
     """What a reader of the public table sees agrees with the playout at the same position: every seat's
     view (JSON) names the playout's seat to act, scores and legal actions (the seat to act's own), and

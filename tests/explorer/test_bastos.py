@@ -9,10 +9,11 @@ from typing import Any
 import pytest
 
 import explorer
-from explorer import IllegalAction
 from explorer.bastos import EXAMPLES, OPTIONS, RULES, score_round, trick_winner
 from explorer.bastos.examples import FOUR_HANDS, MANGO_HANDS, NO_MANGO_HANDS, TRUMP_HANDS, runs
 from explorer.bots import make_bot
+
+from .helpers import refusal
 
 # ---- helpers ---------------------------------------------------------------------------------------
 
@@ -26,18 +27,6 @@ def start(
     for move in moves:
         state = state.play(move)
     return state
-
-
-def refusal(state: explorer.GameState, action: str) -> IllegalAction:
-    with pytest.raises(IllegalAction) as info:
-        state.play(action)
-    assert info.value.rule in RULES, info.value.rule
-    assert info.value.action == action
-    # A refusal speaks to the player to act, in words: never a seat number, never the notation.
-    reason = info.value.reason
-    if info.value.rule not in ("bastos.notation", "bastos.game-over"):
-        assert reason.startswith("You cannot ") and action not in reason and "seat" not in reason.lower()
-    return info.value
 
 
 # A leads plain mango; B and C hold no mango but both hold durian (all pick pineapple).

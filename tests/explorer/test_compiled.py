@@ -136,13 +136,18 @@ def trace(games: int = 360) -> str:
     return digest.hexdigest()
 
 
-@pytest.mark.skipif(not _compiled.COMPILED, reason="this install has no build of the core")
-def test_compiled_and_pure_python_play_the_same_games() -> None:
-    code = "from tests.explorer.test_compiled import trace; print(trace())"
+def in_pure_python(function: str, timeout: float) -> str:
+    """What this module's ``function()`` returns in a fresh interpreter with the compiled core turned off."""
+    code = f"from tests.explorer.test_compiled import {function}; print({function}())"
     env = {**os.environ, _compiled.PURE_VARIABLE: "1"}
     pure = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True, text=True,
-                          timeout=120, check=True)
-    assert pure.stdout.strip() == trace()
+                          timeout=timeout, check=True)
+    return pure.stdout.strip()
+
+
+@pytest.mark.skipif(not _compiled.COMPILED, reason="this install has no build of the core")
+def test_compiled_and_pure_python_play_the_same_games() -> None:
+    assert in_pure_python("trace", timeout=120) == trace()
 
 
 def searches() -> str:
@@ -166,11 +171,7 @@ def searches() -> str:
 def test_a_seed_gives_the_same_hint_and_bot_move_in_a_pure_install() -> None:
     # Budgets count roll-outs by the compiled core's costs in every build (explorer._search.hint.COSTS,
     # strong.BUDGET_FACTOR), and both builds run the same kernels.
-    code = "from tests.explorer.test_compiled import searches; print(searches())"
-    env = {**os.environ, _compiled.PURE_VARIABLE: "1"}
-    pure = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True, text=True,
-                          timeout=300, check=True)
-    assert pure.stdout.strip() == searches()
+    assert in_pure_python("searches", timeout=300) == searches()
 
 
 def test_the_doctest_collection_leaves_out_every_compiled_module() -> None:

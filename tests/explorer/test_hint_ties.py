@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import explorer
 from explorer import hint
@@ -27,6 +28,25 @@ def _noise(seed: int, n: int = 60) -> list[float]:
     return [float(rng.randint(-20, 20)) for _ in range(n)]
 
 
+def _near_tie(leader: str, other: str, base: list[float], seed: int) -> tuple[MoveStats, MoveStats]:
+    """``leader`` 0.3 points better than ``base`` on every deal, ``other`` as good as ``base`` on average
+    but noisily (``_jitter`` with ``seed``): a lead that is real but not clear."""
+    return _stats(leader, [m + 0.3 for m in base]), _stats(other, _jitter(base, seed))
+
+
+def _to_act(game: str, players: int) -> tuple[int, dict[str, Any]]:
+    """The seat to act at the start of a seeded game of ``game``, and its view."""
+    state = explorer.new_game(game, players=players, seed=2)
+    seat = state.current_player
+    assert seat is not None
+    return seat, state.view(seat)
+
+
+def _result(seat: int, *stats: MoveStats) -> SearchResult:
+    """A search of 60 deals (its first round 30 of them) that ranked ``stats`` in this order."""
+    return SearchResult(seat, list(stats), deals=60, playouts=120, seconds=0.0, final=30)
+
+
 def test_the_hint_is_its_search_settled_by_the_tie_rule() -> None:
     state = explorer.new_game("tindahan", players=3, seed=6)
     assert hint(state, seconds=0.05, seed=8) == suggestions(searched(state, seconds=0.05, seed=8))
@@ -34,8 +54,7 @@ def test_the_hint_is_its_search_settled_by_the_tie_rule() -> None:
 
 def test_moves_the_leader_does_not_clearly_beat_go_to_the_rule_of_thumb() -> None:
     base = _noise(1)
-    lead = _stats("a", [m + 0.3 for m in base])  # 0.3 points better on the same deals, noisily
-    close = _stats("b", _jitter(base, 2))
+    lead, close = _near_tie("a", "b", base, 2)
     gap, error, n = paired(lead, close)
     assert n == 60 and 0 < gap < error
     assert [s.action for s in settle([lead, close], ["b", "a"], 1.0)] == ["b", "a"]
@@ -64,15 +83,10 @@ def test_a_move_halved_away_is_compared_on_the_deals_it_met() -> None:
 
 
 def test_the_reasons_say_when_the_rule_of_thumb_settled_a_near_tie() -> None:
-    state = explorer.new_game("tindahan", players=3, seed=2)
-    seat = state.current_player
-    assert seat is not None
-    view = state.view(seat)
+    seat, view = _to_act("tindahan", 3)
     a, b = view["legal"][:2]
-    base = _noise(5)
-    lead = _stats(a, [m + 0.3 for m in base])
-    other = _stats(b, _jitter(base, 6))
-    result = SearchResult(seat, [lead, other], deals=60, playouts=120, seconds=0.0, final=30)
+    lead, other = _near_tie(a, b, _noise(5), 6)
+    result = _result(seat, lead, other)
     first, second = suggestions(Searched(view, [b, a], [a, b], result), 1.0)[:2]
     assert (first.action, second.action) == (b, a)
     assert first.samples == 60 and first.value == round(other.value, 3)
@@ -86,32 +100,23 @@ def test_the_reasons_say_when_the_rule_of_thumb_settled_a_near_tie() -> None:
 
 
 def test_by_default_only_identical_moves_are_settled_by_the_rule_of_thumb() -> None:
-    state = explorer.new_game("klongs", players=2, seed=2)
-    seat = state.current_player
-    assert seat is not None
-    view = state.view(seat)
+    seat, view = _to_act("klongs", 2)
     a, b, c = view["legal"][:3]
     base = _noise(7)
-    lead, near, twin = _stats(a, [m + 0.3 for m in base]), _stats(b, _jitter(base, 8)), _stats(c, base)
-    result = SearchResult(seat, [lead, near], deals=60, playouts=120, seconds=0.0, final=30)
+    result = _result(seat, *_near_tie(a, b, base, 8))
     assert suggestions(Searched(view, [b, a], [a, b], result))[0].action == a
     assert suggestions(Searched(view, [b, a], [a, b], result), 1.0)[0].action == b
-    same = _stats(a, base)
-    result = SearchResult(seat, [same, twin], deals=60, playouts=120, seconds=0.0, final=30)
+    result = _result(seat, _stats(a, base), _stats(c, base))
     assert suggestions(Searched(view, [c, a], [a, c], result))[0].action == c
 
 
 def test_bangkok_settles_near_ties_by_the_rule_of_thumb() -> None:
     from explorer._search.hint import TIE_ERRORS
 
-    state = explorer.new_game("bangkok", players=2, seed=2)
-    seat = state.current_player
-    assert seat is not None
-    view = state.view(seat)
+    seat, view = _to_act("bangkok", 2)
     a, b = view["legal"][:2]
-    base = _noise(7)
-    lead, near = _stats(a, [m + 0.3 for m in base]), _stats(b, _jitter(base, 8))
-    result = SearchResult(seat, [lead, near], deals=60, playouts=120, seconds=0.0, final=30)
+    lead, near = _near_tie(a, b, _noise(7), 8)
+    result = _result(seat, lead, near)
     gap, error, _ = paired(lead, near)
     assert 0 < gap <= TIE_ERRORS["bangkok"] * error  # the leader is ahead, by less than the margin
     first = suggestions(Searched(view, [b, a], [a, b], result))[0]

@@ -10,9 +10,11 @@ from typing import TypeVar
 import pytest
 
 import explorer
-from explorer import GameState, IllegalAction
+from explorer import GameState
 from explorer.tindahan import EXAMPLES, FRUITS, RULES, State
 from explorer.tindahan.examples import TRICK_DEAL, trick_scenario
+
+from .helpers import refusal
 
 S = TypeVar("S", bound=GameState)
 
@@ -61,23 +63,6 @@ def game(
     state = explorer.new_game("tindahan", players=players, seed=5, start=deal, **rules)
     assert isinstance(state, State)
     return state
-
-
-def refused(state: State, action: str) -> IllegalAction:
-    """Play ``action``, expecting a refusal that names a catalogued rule and leaves the state alone."""
-    before = state.snapshot()
-    with pytest.raises(IllegalAction) as info:
-        state.play(action)
-    assert info.value.rule in RULES, info.value.rule
-    assert info.value.action == action
-    # A refusal speaks to the player to act, in words: never a seat number, never the notation.
-    reason = info.value.reason
-    if info.value.rule not in ("tindahan.notation", "tindahan.game-over"):
-        assert reason.startswith("You cannot ") and action not in reason and "seat" not in reason.lower()
-    assert state.snapshot() == before
-    return info.value
-
-
 
 
 # ---- setup ---------------------------------------------------------------------------------------
@@ -186,8 +171,8 @@ def test_starting_player_may_play_or_move_the_cart() -> None:
     assert "cart:mango" in legal and "cart:durian" in legal
     assert "cart:banana" not in legal and not any(a.startswith("seller:") for a in legal)
     assert set(legal) - {"cart:mango", "cart:durian"} == set(state.view(0)["hand"])
-    assert refused(state, "cart:banana").rule == "tindahan.cart.different-stall"
-    assert refused(state, "seller:banana").rule == "tindahan.seller.not-starting-player"
+    assert refusal(state, "cart:banana").rule == "tindahan.cart.different-stall"
+    assert refusal(state, "seller:banana").rule == "tindahan.seller.not-starting-player"
 
 
 def test_cart_move_makes_trump_at_once_and_next_player_must_play() -> None:
@@ -198,12 +183,12 @@ def test_cart_move_makes_trump_at_once_and_next_player_must_play() -> None:
     assert view["trick"] == [
         {"seat": 0, "kind": "cart", "fruit": "durian", "words": "moved the donkey cart to the durian stall"}]
     assert set(view["legal"]) == set(view["hand"])  # any card: nothing is led yet
-    assert refused(state, "seller:banana").rule == "tindahan.cart.next-must-play"
-    assert refused(state, "seller:durian").rule == "tindahan.cart.next-must-play"
+    assert refusal(state, "seller:banana").rule == "tindahan.cart.next-must-play"
+    assert refusal(state, "seller:durian").rule == "tindahan.cart.next-must-play"
     state = state.play("banana-9")
     assert state.led == "banana"  # the forced card is the led card
     assert "seller:banana" in state.legal_actions()
-    assert refused(state, "cart:mango").rule == "tindahan.cart.starting-player-only"
+    assert refusal(state, "cart:mango").rule == "tindahan.cart.starting-player-only"
     state = state.play("banana-2")
     assert state.view(0)["last_trick"]["winner"] == 1
     assert state.trump == "durian" and not state.cart_moved
@@ -234,7 +219,7 @@ def test_seller_goes_only_to_the_led_stall_whether_or_not_one_can_follow() -> No
     state = state.play("mango-5")
     legal = [str(a) for a in state.legal_actions()]
     assert "seller:mango" in legal and "seller:banana" not in legal
-    err = refused(state, "seller:banana")
+    err = refusal(state, "seller:banana")
     assert err.rule == "tindahan.seller.led-stall" and "mango" in err.reason
     state = state.play("seller:mango")
     view = state.view(2)
@@ -265,7 +250,7 @@ def test_no_seller_once_all_nine_are_out() -> None:
         state = state.play(rng.choice([a for a in state.legal_actions() if ":" not in str(a)]))
     assert state.round == 1 and state.current_player == 1
     assert not any(str(a).startswith("seller:") for a in state.legal_actions())
-    err = refused(state, f"seller:{state.led}")
+    err = refusal(state, f"seller:{state.led}")
     assert err.rule == "tindahan.seller.none-left"
 
 
@@ -278,7 +263,7 @@ def test_follow_suit() -> None:
     legal = {str(a) for a in state.legal_actions()}
     mangos = {c for c in state.view(1)["hand"] if c.startswith("mango-")}
     assert legal == mangos | {"seller:mango"}
-    err = refused(state, "durian-10")
+    err = refusal(state, "durian-10")
     assert err.rule == "tindahan.follow-suit"
     assert err.reason == "You cannot play durian 10: you hold mango, so you must follow mango"
 
@@ -292,11 +277,11 @@ def test_without_the_led_fruit_any_card_may_be_played() -> None:
 
 def test_refusals_for_cards_not_held_fruits_out_of_play_and_bad_notation() -> None:
     state = game(3, {1: ["banana-10"]})
-    assert refused(state, "banana-10").rule == "tindahan.hand"
-    assert refused(state, "lanzones-3").rule == "tindahan.setup.fruits"
-    assert refused(state, "cart:pineapple").rule == "tindahan.setup.fruits"
-    assert refused(state, "banana-11").rule == "tindahan.notation"
-    assert refused(state, "play a banana").rule == "tindahan.notation"
+    assert refusal(state, "banana-10").rule == "tindahan.hand"
+    assert refusal(state, "lanzones-3").rule == "tindahan.setup.fruits"
+    assert refusal(state, "cart:pineapple").rule == "tindahan.setup.fruits"
+    assert refusal(state, "banana-11").rule == "tindahan.notation"
+    assert refusal(state, "play a banana").rule == "tindahan.notation"
 
 
 @pytest.mark.parametrize(
@@ -400,7 +385,7 @@ def test_game_lasts_one_round_per_player() -> None:
     assert view["winners"] == list(outcome.winners)
     best = max(outcome.scores)
     assert list(outcome.winners) == [s for s, p in enumerate(outcome.scores) if p == best]
-    assert refused(state, "banana-1").rule == "tindahan.game-over"
+    assert refusal(state, "banana-1").rule == "tindahan.game-over"
 
 
 def test_ties_share_the_win() -> None:
@@ -484,8 +469,8 @@ def test_rulebook_trick_example() -> None:
     states = trick_scenario()
     start, after_cart, end = states[0], states[1], states[-1]
     assert start.snapshot()["hands"][4] == sorted(TRICK_DEAL[4], key=lambda c: int(c.split("-")[1]))
-    assert refused(start, "seller:banana").rule == "tindahan.seller.not-starting-player"
-    assert refused(after_cart, "seller:banana").rule == "tindahan.cart.next-must-play"
+    assert refusal(start, "seller:banana").rule == "tindahan.seller.not-starting-player"
+    assert refusal(after_cart, "seller:banana").rule == "tindahan.cart.next-must-play"
     assert after_cart.trump == "mango" and after_cart.current_player == 1
     assert states[2].led == "banana"
     assert "seller:banana" in states[2].legal_actions()  # C may send a seller although holding bananas

@@ -401,7 +401,7 @@ function render({ model, el }) {
       if (button.getAttribute("aria-disabled") === "true") return;
       if (!ui.card) {
         // A hint, not a refusal: there is no action for the engine to judge yet.
-        slots.error.replaceChildren(h("div", { class: "re-error re-hint", "data-role": "hint", role: "status", text: "Choose a hand card first; the ends where it may go light up." }));
+        slots.error.replaceChildren(h("div", { class: "re-banner re-error re-hint", "data-role": "hint", role: "status", text: "Choose a hand card first; the ends where it may go light up." }));
         return;
       }
       ui.end = ui.end === data.end ? null : data.end;

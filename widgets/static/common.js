@@ -47,6 +47,14 @@ function morph(live, drawn) {
     if (!live.isEqualNode(drawn)) live.replaceWith(drawn);
     return;
   }
+  morphAttributes(live, drawn);
+  morphChildren(live, [...drawn.childNodes]);
+}
+
+const FORM_TAGS = new Set(["SELECT", "INPUT", "TEXTAREA", "OPTION"]);
+
+// The live element takes the drawn one's attributes (in morph, and in klong_draw.js's patchNode).
+function morphAttributes(live, drawn) {
   const keepOpen = live.nodeName === "DETAILS";  // opened or closed by the learner: left as it is
   for (const { name } of [...live.attributes]) {
     if (!drawn.hasAttribute(name) && !(keepOpen && name === "open")) live.removeAttribute(name);
@@ -55,10 +63,7 @@ function morph(live, drawn) {
     if (keepOpen && name === "open") continue;
     if (live.getAttribute(name) !== value) live.setAttribute(name, value);
   }
-  morphChildren(live, [...drawn.childNodes]);
 }
-
-const FORM_TAGS = new Set(["SELECT", "INPUT", "TEXTAREA", "OPTION"]);
 
 // ---- reading the view model defensively (a widget must draw whatever arrives) --------------------
 
@@ -135,7 +140,7 @@ function errorBox(error) {
   // (a forged message, not your turn) say everything in their message.
   return h(
     "div",
-    { class: "re-error", "data-role": "error", hidden: !message },
+    { class: "re-banner re-error", "data-role": "error", hidden: !message },
     message ? h("span", { class: "re-error-text", text: message }) : null,
     ruleText ? h("span", { class: "re-rule", "data-rule": rule }, " The rule: ", ruleText, " ", h("small", { class: "re-rule-id", text: `(${rule})` })) : null,
     message ? h("button", { class: "re-button re-dismiss", type: "button", "data-role": "dismiss", "aria-label": "Dismiss this message", text: "\u00D7" }) : null,

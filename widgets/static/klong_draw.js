@@ -109,14 +109,7 @@ function patchNode(live, drawn) {
     live.replaceWith(fresh);
     return fresh;
   }
-  const keepOpen = live.nodeName === "DETAILS"; // opened or closed by the learner: left as it is
-  for (const { name } of [...live.attributes]) {
-    if (!drawn.hasAttribute(name) && !(keepOpen && name === "open")) live.removeAttribute(name);
-  }
-  for (const { name, value } of drawn.attributes) {
-    if (keepOpen && name === "open") continue;
-    if (live.getAttribute(name) !== value) live.setAttribute(name, value);
-  }
+  morphAttributes(live, drawn);
   patchChildren(live, [...drawn.childNodes]);
   return live;
 }

@@ -27,7 +27,7 @@ function speedControl(view) {
   const speed = asObject(view.speed);
   const choices = asArray(speed.choices);
   if (!choices.length) return null;
-  const select = h("select", { class: "re-speed", "data-role": "speed", "aria-label": "Bots' speed" },
+  const select = h("select", { class: "re-menu re-speed", "data-role": "speed", "aria-label": "Bots' speed" },
     choices.map((c) => h("option", { value: String(c.delay), selected: Number(c.delay) === Number(speed.delay), text: `${c.label}` })));
   return h("label", { class: "re-speed-label" }, "Bots: ", select);
 }
@@ -39,7 +39,7 @@ function reviewBanner(t) {
   const text = shown === first
     ? `Looking at the start of the game (${last - first} moves in all)`
     : `Looking at move ${shown} of ${last}`;
-  return h("div", { class: "re-review", "data-role": "review", role: "status" },
+  return h("div", { class: "re-banner re-review", "data-role": "review", role: "status" },
     h("span", { class: "re-review-text", "data-role": "review-text", text }),
     h("span", { class: "re-step-buttons", role: "group", "aria-label": "Step through the game" },
       shellButton("step-first", "|\u25C0", "First position", { disabled: shown <= first, to: first }),
