@@ -127,15 +127,6 @@ def _lead(scores: Sequence[float], seat: int) -> float:
     return float(scores[seat]) - (sum(scores) - scores[seat]) / others if others else float(scores[seat])
 
 
-def _final_scores(pos: Any, playout: Playout) -> list[int]:
-    """Scores to compare at a roll-out's end: Bangkok's hidden pontoon tiles count (the sample dealt
-    them), as they will once the game is over."""
-    sheet = getattr(pos, "market_sheet", None)
-    if sheet is not None and not playout.is_over:
-        return [sheet(s, reveal=True).total for s in range(pos.players)]
-    return playout.scores()
-
-
 def _round_seed(sync: int, number: int) -> int:
     return sync * 64 + number
 
@@ -212,8 +203,7 @@ def _roll(sample: Any, seat: int, action: str, rng: random.Random, stats: MoveSt
     if leaf is not None and not playout.is_over:
         scores: Sequence[float] = leaf(playout)
     else:
-        at_end = horizon is not None
-        scores = _final_scores(getattr(playout, "_pos", None), playout) if at_end else playout.scores()
+        scores = playout.scores()
     margin, share = _margin(scores, seat)
     stats.samples += 1
     stats.margin += margin

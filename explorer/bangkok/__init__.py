@@ -133,8 +133,8 @@ objective is added at the end. Ties: most objective points, then shared.
 
 from __future__ import annotations
 
-from .._core.spec import GameSpec
-from ._bot import HeuristicBot, solo_scores
+from .._core.spec import GameSpec, Rollout
+from ._bot import HeuristicBot, rollout_leaf, solo_scores
 from ._catalogue import RULES
 from ._edition import Edition, EditionModel, default_edition, load_edition
 from ._mechanics import NEIGHBOURS, CellChoice, Collections
@@ -174,5 +174,5 @@ __all__ = [
 
 SPEC = GameSpec(name="bangkok", title="Bangkok", min_players=1, max_players=4, state=State, rules=RULES,
                 options=OPTIONS, widget="bangkok-table", heuristic_bot=HeuristicBot, examples=EXAMPLES,
-                seat_names=("Anong", "Boon", "Chai", "Dao"),
+                seat_names=("Anong", "Boon", "Chai", "Dao"), rollout=Rollout(leaf=rollout_leaf),
                 presenter=PRESENTER)

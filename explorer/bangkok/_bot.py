@@ -128,3 +128,9 @@ def solo_scores(n: int, *, edition: Any = None, seed: int = 0, **rules: Any) -> 
     # and notebooks drawn from these scores stay as they were.
     return [play_out(State.new(1, seed + index, edition=edition, **rules), {0: HeuristicBot(seed + index)})
             .scores()[0] for index in range(n)]
+
+
+def rollout_leaf(playout: Any) -> list[float]:
+    """Where the strong bot's roll-out stops at its horizon: each market's score with the pontoon
+    tile the sample dealt it counted, as the end of the game will count it (``SPEC.rollout``)."""
+    return [float(score) for score in playout.market_scores(True)]

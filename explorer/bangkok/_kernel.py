@@ -584,13 +584,17 @@ class Kernel(KernelCore):
 
     def scores(self) -> list[int]:
         """Each market's score so far; the objectives count once the game is over."""
+        return self.market_scores(self.act < 0)
+
+    def market_scores(self, reveal: bool) -> list[int]:
+        """Each market's score, its pontoon tile's objective counted when ``reveal`` (a roll-out
+        stopped before the end counts the tiles its sample dealt, as the end will)."""
         g = self.g
         cards = g.cards
-        over = self.act < 0
         out: list[int] = []
         for seat in range(g.n):
             cells = [None if card == NO_CARD else cards[card] for card in self.markets[seat]]
-            goal: str | None = g.goals[self.objectives[seat]] if over else None
+            goal: str | None = g.goals[self.objectives[seat]] if reveal else None
             sheet: Any = score_cells(cells, goal, type1_below_zero=g.type1)
             out.append(sheet.total)
         return out

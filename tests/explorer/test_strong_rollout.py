@@ -11,6 +11,7 @@ import explorer
 from explorer._registry import spec
 from explorer._search.determinize import determinize
 
+BANGKOK = spec("bangkok").rollout
 KLONGS = spec("klongs").rollout
 TINDAHAN = spec("tindahan").rollout
 #: How often the Tindahan heuristic seats send a seller when offered one (the policy's odds).
@@ -67,6 +68,21 @@ def test_klongs_leaves_count_the_stock_as_the_final_scoring_will() -> None:
         playout.apply(rng.randrange(playout.legal()))
     final = playout.scores()
     assert KLONGS.leaf(playout) == [float(s) for s in final]  # the game's end counts as it is
+
+
+def test_bangkok_leaves_count_the_pontoon_tiles_the_sample_dealt() -> None:
+    # A roll-out stopped at its horizon compares scores as the end will count them: each market's
+    # pontoon-tile objective included (the sample dealt the tiles the seat cannot see).
+    state = explorer.new_game("bangkok", players=3, seed=4)
+    rng = random.Random(4)
+    differs = 0
+    while not state.is_over:
+        sample: Any = determinize(state, 0, rng)
+        leaf = BANGKOK.leaf(sample.playout())
+        assert leaf == [float(sample.market_sheet(s, reveal=True).total) for s in range(3)]
+        differs += leaf != [float(s) for s in sample.scores()]
+        state = state.play(rng.choice(state.legal_actions()))
+    assert differs, "no objective ever counted: the leaf would say no more than the scores"
 
 
 def test_tindahan_roll_outs_send_sellers_as_often_as_the_heuristic_seats() -> None:
