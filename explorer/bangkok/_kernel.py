@@ -587,8 +587,7 @@ class Kernel(KernelCore):
         return self.market_scores(self.act < 0)
 
     def market_scores(self, reveal: bool) -> list[int]:
-        """Each market's score, its pontoon tile's objective counted when ``reveal`` (a roll-out
-        stopped before the end counts the tiles its sample dealt, as the end will)."""
+        """Each market's score, the objectives counted when ``reveal`` (a roll-out's leaf reveals)."""
         g = self.g
         cards = g.cards
         out: list[int] = []
