@@ -16,8 +16,9 @@ class Game:
     """What a game fixes once: the edition's tables, the player count and the rules options read (a
     copy of the kernel shares it)."""
 
-    __slots__ = ("blocked", "both", "cards", "chilli_of", "chunks", "free", "goals", "goods_of_kind",
-                 "kind_chilli", "kind_of", "mask_of", "n", "once", "solo", "t", "takes", "type1", "wanted")
+    __slots__ = ("blocked", "both", "cards", "chilli_of", "free", "goals", "goods_of_kind", "heads",
+                 "kind_chilli", "kind_of", "mask_of", "n", "once", "solo", "starts", "stride", "t", "tails",
+                 "takes", "type1", "wanted")
 
     t: PlaceTables
     cards: tuple[Any, ...]  # the edition's faces, for scoring
@@ -30,7 +31,12 @@ class Game:
     kind_chilli: list[bool]
     takes: list[dict[int, int]]  # dicts that fill themselves (__missing__)
     both: list[dict[int, int]]
-    chunks: list[list[dict[int, tuple[int, ...]]]]  # per face, line and ends: its texts' pieces
+    # Place actions' texts (``PlaceTables``): per face and end, the start ("place:PZ@R1L>") and the
+    # starts joined to the first place taken, by place and card (filled as met); ",c1=P" by place and card.
+    starts: list[str]
+    heads: list[list[str]]
+    tails: list[str]
+    stride: int  # the cards: a place and card's index is place * stride + card
     n: int
     solo: bool
     free: bool  # solo_slots == "free"
@@ -48,7 +54,7 @@ def game_of(t: PlaceTables, cards: Sequence[Any], goals: Sequence[str], players:
     g.kind_of, g.mask_of, g.chilli_of = t.kind_of, t.mask_of, t.chilli_of
     g.wanted, g.goods_of_kind, g.kind_chilli = t.wanted, t.goods_of_kind, t.kind_chilli
     g.takes, g.both = list(t.takes), list(t.both_ends)
-    g.chunks = [list(per_face) for per_face in t.chunks]
+    g.starts, g.heads, g.tails, g.stride = t.starts, t.heads, t.tails, t.stride
     g.n, g.solo = players, players == 1
     g.free, g.once = rules["solo_slots"] == "free", rules["refill"] == "once"
     g.blocked = _BLOCKED[chilli_limits(rules["expert"], rules["expert_reading"])]

@@ -17,8 +17,6 @@ where a compiler is found (``explorer._compiled``), the same code interpreted wh
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import itemgetter
-from threading import get_ident
 from typing import Any, Final
 
 from .._core.playout import KernelCore
@@ -60,6 +58,7 @@ RENEW_TEXTS: Final[tuple[str, ...]] = tuple(f"renew:{name}" for name in LINES)
 # Per end: its places from the near side (beside the laid card) to the far side, and its name.
 END_CELLS: Final[tuple[tuple[int, int, int], ...]] = tuple(end.cells for end in ENDS)
 END_NAMES: Final[tuple[str, ...]] = tuple(end.name for end in ENDS)
+N_ENDS: Final[int] = len(ENDS)
 
 
 def build(game: Game, first: int, port: Sequence[int], boat_pile: Sequence[int], chilli_pile: Sequence[int],
@@ -324,13 +323,27 @@ class Kernel(KernelCore):
             return RENEW_TEXTS[lc] if lc >= 0 else "pass"
         options = CELLS_OF_TAKE[number][lc // 3]
         side, option = divmod(offset, len(options))
-        first, rest = options[option]
-        fragments: list[tuple[str, ...]] = t.fragments
-        port = self.port
-        text = f"place:{t.faces[kind]}@{END_NAMES[LC_ENDS[lc][side]]}>" + fragments[first][port[first]]
-        for cell in rest:
-            text += "," + fragments[cell][port[cell]]
-        return text
+        out: list[str] = []
+        self._place_texts_at(kind, LC_ENDS[lc][side], (options[option],), out)
+        return out[0]
+
+    def _place_texts_at(self, kind: int, end: int, options: tuple[tuple[int, tuple[int, ...]], ...],
+                        out: list[str]) -> None:
+        """Add to ``out`` the texts of placing ``kind`` at ``end`` to take each of ``options`` (the
+        first place taken and the others)."""
+        g = self.g
+        port, stride, tails = self.port, g.stride, g.tails
+        row = g.heads[kind * N_ENDS + end]
+        if not row:
+            row.extend([""] * (9 * stride))
+        for first, rest in options:
+            at = first * stride + port[first]
+            text = row[at]
+            if not text:
+                text = row[at] = g.starts[kind * N_ENDS + end] + g.t.fragments[at]
+            for cell in rest:
+                text += tails[cell * stride + port[cell]]
+            out.append(text)
 
     def notations(self) -> list[str]:
         """Every legal action's notation, in order (what the public ``legal_actions()`` lists)."""
@@ -356,33 +369,20 @@ class Kernel(KernelCore):
         return out
 
     def _place_texts(self) -> list[str]:
-        # Each (face, line and its usable ends) has the pieces of its actions' texts in the edition's
-        # tables, keyed by the line's packed goods masked to the face's goods (``PlaceTables.chunks``):
-        # the pieces, with the port's place texts ("a1=PZ") in front, are picked, joined and split in
-        # C, rather than ~40 strings built one by one.
+        # In the order ``_find`` counts them: by face as first held, line, usable end, take.
         g = self.g
-        t = g.t
-        wanted, goods_of_kind, chunks = g.wanted, g.goods_of_kind, g.chunks
+        wanted, goods_of_kind, takes = g.wanted, g.goods_of_kind, g.takes
         packed = self._packed
-        picked: list[int] = []
+        out: list[str] = []
         for kind in self._kinds:
-            want, mine = wanted[goods_of_kind[kind]], chunks[kind]
-            for line, index in self._faced:
-                picked.extend(mine[index][packed[line] & want])
-        if not picked:
-            return []
-        # The pieces in a list of the thread's own (nothing else runs between filling it in and
-        # picking from it): no copy of the ~470 pieces.
-        thread = get_ident()
-        texts: list[str] | None = t.texts.get(thread)
-        if texts is None:
-            texts = t.texts[thread] = t.pieces.copy()
-        fragments: list[tuple[str, ...]] = t.fragments
-        port = self.port
-        for cell in range(9):
-            texts[cell] = fragments[cell][port[cell]]
-        out = "".join(itemgetter(*picked)(texts)).split("\0")
-        del out[0]  # before the first NUL: nothing
+            goods = goods_of_kind[kind]
+            want, tk = wanted[goods], takes[goods]
+            for line, lc in self._faced:
+                number = tk[packed[line] & want]
+                if number:
+                    options = CELLS_OF_TAKE[number][lc // 3]
+                    for end in LC_ENDS[lc]:
+                        self._place_texts_at(kind, end, options, out)
         return out
 
     # ---- playing ------------------------------------------------------------------------------

@@ -237,25 +237,15 @@ class PlaceTables:
         self.wanted = [w | w << 4 | w << 8 for w in wanted]  # a card's goods, in each of the 3 nibbles
         self.takes = [_Takes(g) for g in goods]
         self.both_ends = [_BothEnds(takes) for takes in self.takes]  # the playout path's counts
-        # Per face, per (line, usable ends of it): the action texts up to the collection, one per
-        # usable end ("" for the second when only one is usable).
-        self.prefixes: list[list[tuple[str, ...]]] = [
-            [(*(f"place:{card.face}@{ENDS[2 * line + side].name}>" for side in combo), "")[:2]
-             for line in range(6) for combo in END_COMBOS]
-            for card in kinds
-        ]
-        # Per place, per card id (and "" for an empty place): that place's part of a take's text.
-        self.fragments = [(*(f"{CELL_NAMES[cell]}={card.face}" for card in ed.cards), "")
-                          for cell in range(CELLS)]
-        # Per face, per (line, usable ends) index as ``prefixes``: the line's place actions as one
-        # template, keyed by the line's packed goods masked to the face's goods (see ``_Chunks``).
-        self.chunks = [[_Chunks(self, kind, index) for index in range(18)] for kind in range(len(kinds))]
-        # The pieces of the place actions' texts: 9 places for a state's "a1=PZ" texts, then the
-        # comma and each prefix after a NUL (see ``_Chunks``).
-        self.pieces = ["", *[""] * (CELLS - 1), ",", *dict.fromkeys(
-            f"\0{text}" for per_kind in self.prefixes for pair in per_kind for text in pair if text)]
-        self.texts: dict[int, list[str]] = {}  # each thread's copy of the pieces (Kernel._place_texts)
-        self.piece_of = {text.lstrip("\0"): i for i, text in enumerate(self.pieces) if i >= CELLS}
+        # A place action's text is its face and end ("place:PZ@R1L>"), the first place it takes with
+        # the card there ("a1=PZ") and ",c1=P" for each further place. The first two are kept joined
+        # per face and end (``heads``, filled as met: most actions take one card, and their texts are
+        # then found, not built), each further place's part per place and card (``tails``).
+        self.stride = len(ed.cards)
+        self.starts = [f"place:{card.face}@{end.name}>" for card in kinds for end in ENDS]
+        self.fragments = [f"{CELL_NAMES[cell]}={card.face}" for cell in range(CELLS) for card in ed.cards]
+        self.tails = ["," + text for text in self.fragments]
+        self.heads: list[list[str]] = [[] for _ in self.starts]
         self.market_texts = [[f"market:{card.face}@{name}" for name in CELL_NAMES] for card in kinds]
         self.return_texts = [f"return:{card.face}" for card in kinds]
         self.faces = [card.face for card in kinds]
@@ -313,42 +303,6 @@ class _BothEnds(dict[int, int]):
     def __missing__(self, packed: int) -> int:
         count = self[packed] = 2 * OPTION_COUNTS[self.takes[packed]]
         return count
-
-
-class _Chunks(dict[int, tuple[int, ...]]):
-    """One face's place actions at one line (and usable ends): packed, masked line goods -> where the
-    pieces of the action texts are, in the legal order, in a state's ``place texts + PlaceTables.pieces``
-    (``("\\0place:PZ@R1L>", "a1=PZ", "\\0place:PZ@R1R>", "c1=P")`` as indices into it).
-
-    A state picks the pieces of all its lines with one ``itemgetter``, joins them and splits the
-    result at the NULs: the ~40 strings are built in C, not one by one (listing them was most of a
-    random playout's time).
-    """
-
-    def __init__(self, tables: PlaceTables, kind: int, index: int) -> None:
-        super().__init__()
-        self.tables, self.kind, self.index = tables, kind, index
-        self.by_number: dict[int, tuple[int, ...]] = {}
-
-    def __missing__(self, masked: int) -> tuple[int, ...]:
-        # Many masked goods share a take (the table keeps missing for a while): build each take's
-        # indices once per face and line, keyed by its number.
-        t = self.tables
-        number = t.takes[t.goods_of_kind[self.kind]][masked]
-        value = self.by_number.get(number)
-        if value is None:
-            indices: list[int] = []
-            if number:
-                for text in t.prefixes[self.kind][self.index]:
-                    if not text:
-                        continue
-                    for first, rest in TAKE_CELLS[number][self.index // 3]:
-                        indices += (t.piece_of[text], first)
-                        for cell in rest:
-                            indices += (t.piece_of[","], cell)
-            value = self.by_number[number] = tuple(indices)
-        self[masked] = value
-        return value
 
 
 class _Faced(dict[frozenset[int], tuple[tuple[int, int], ...]]):
