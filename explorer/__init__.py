@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from ._core.examples import Example, compare, compare_example, refusal_lines
 from ._core.state import GameState, Outcome, ScoreLine
-from ._errors import EditionError, IllegalAction, RecordError
-from ._registry import GAMES, game_class, new_game, replay
+from ._errors import EditionError, IllegalAction, PositionError, RecordError
+from ._registry import GAMES, game_class, new_game, replay, score_table
 from ._search.hint import Suggestion, hint
 
 if TYPE_CHECKING:
@@ -26,6 +26,7 @@ __all__ = [
     "GameState",
     "IllegalAction",
     "Outcome",
+    "PositionError",
     "RecordError",
     "ScoreLine",
     "Suggestion",
@@ -39,6 +40,7 @@ __all__ = [
     "new_game",
     "refusal_lines",
     "replay",
+    "score_table",
     "tindahan",
 ]
 

@@ -49,6 +49,15 @@ class RecordError(ValueError):
     """A game record (or part of one) that cannot be replayed; says which field and why."""
 
 
+class PositionError(ValueError):
+    """A stated position (``explorer.score_table``) that breaks a rule: ``rule`` is the rule's stable id
+    (for example ``"bangkok.market.adjacent"``); ``str(error)`` says what breaks it and the rule's words."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(message)
+        self.rule = rule
+
+
 class EditionError(ValueError):
     """An edition file whose contents do not describe a valid set of components."""
 

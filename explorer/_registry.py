@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ._core.editions import clip, records_only
+from ._core.options import resolve_options
+from ._core.positions import Players
 from ._core.spec import GameSpec
-from ._core.state import GameState
+from ._core.state import GameState, ScoreSheet
 from ._errors import RecordError
 
 GAMES: tuple[str, ...] = ("bangkok", "klongs", "tindahan", "bastos")
@@ -41,6 +43,44 @@ def new_game(
     ``None`` for the default edition, or an edition dict or file path of the user's own.
     """
     return game_class(game).new(players, seed, edition=edition, **rules)
+
+
+def score_table(game: str, players: int | Sequence[str], position: Mapping[str, Any], *, edition: Any = None,
+                **rules: Any) -> ScoreSheet:
+    """The itemised score of a stated end position: a physical table's, scored line by line with the
+    rules' own functions, in the same form as ``state.score_sheet()``.
+
+    ``players`` is a count (seats named as the game names them) or the players' names in seat order;
+    in ``position`` an entry per player is a list in seat order or a dict keyed by seat number or name.
+    The position (each game's own; the README shows one of each) extends the game's ``start`` shape to
+    what its scoring reads:
+
+    - ``bangkok``: ``{"markets": [3 rows per player], "objectives": [good per player]}``
+    - ``klongs``: ``{"stocks": [boats per player], "scores": [points on the track before the stock
+      scoring]}`` (``scores`` optional)
+    - ``tindahan`` (one round's end): ``{"tricks", "hand_cards", "sellers", "trump"}`` as
+      ``explorer.tindahan.score_round`` takes them, and optionally ``"sent"`` and ``"round"``
+    - ``bastos`` (one round's end): ``{"values", "won"}`` as ``explorer.bastos.score_round`` takes them,
+      and optionally ``"round"``
+
+    ``rules`` are the game's rules options and ``edition`` its components (Bangkok, Klongs), as for
+    ``new_game``. Malformed input raises ``TypeError``/``ValueError`` saying what is wrong; a position
+    that breaks a rule raises ``explorer.PositionError`` (a ``ValueError``) naming the rule and its words.
+
+    >>> sheet = score_table("bastos", ["A", "B", "C"], {"values": {"banana": 2, "mango": -1},
+    ...                     "won": {"A": ["banana-3", "banana-9", "mango-7"]}})
+    >>> sheet[0].label, [line.points for line in sheet]
+    ('2 banana cards worth +2 each', [4, -1, 0, 0])
+    """
+    declared = spec(game)
+    if declared.score_table is None:  # pragma: no cover - every game declares one
+        raise NotImplementedError(f"{game} does not score a stated position")
+    if "start" in rules:
+        raise TypeError(f"{game}: score_table takes the position as its third argument, not a start option")
+    table = Players.of(declared.state, players)
+    options = resolve_options(game, declared.options, rules)
+    components = declared.state._resolve_edition(edition)
+    return declared.score_table(table, position, options, components)
 
 
 _RECORD_KEYS = {"game", "players", "seed", "rules", "edition", "actions"}

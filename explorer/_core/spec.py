@@ -18,7 +18,8 @@ from .shell import Presenter
 
 if TYPE_CHECKING:
     from .examples import Example
-    from .state import GameState
+    from .positions import Players
+    from .state import GameState, ScoreSheet
 
 #: The kinds of table the widgets layer knows how to draw.
 WIDGET_KINDS = ("trick-table", "bangkok-table", "klong-board")
@@ -30,6 +31,10 @@ Policy = Callable[[Any, random.Random], int]
 Prepare = Callable[[Any], None]
 #: ``leaf(playout)`` -> per seat, the score to compare where a roll-out stops before the game's end.
 Leaf = Callable[[Any], list[float]]
+#: ``table(players, position, rules, edition)`` -> the itemised score of a stated end position
+#: (``explorer.score_table``): ``players`` the position's ``Players``, ``rules`` the game's options
+#: resolved, ``edition`` the components in force.
+Table = Callable[["Players", Any, Mapping[str, Any], Any], "ScoreSheet"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +69,8 @@ class GameSpec:
     #: What a reader sees of the game's states (its ``_view`` and ``_explain``): stamped on the state
     #: class, whose module so needs no import of them.
     presenter: Presenter | None = None
+    #: How a stated end position is scored (``explorer.score_table``), with the same functions as a game.
+    score_table: Table | None = None
 
     def __post_init__(self) -> None:
         if self.widget not in WIDGET_KINDS:

@@ -140,7 +140,7 @@ from ._edition import Edition, EditionModel, default_edition, load_edition
 from ._mechanics import NEIGHBOURS, CellChoice, Collections
 from ._notation import CELL_NAMES, GOOD_NAMES, GOODS, Card, parse_card
 from ._options import OPTIONS
-from ._scoring import RULE_COMPLETE, RULE_OBJECTIVE, MarketLine, MarketSheet, score_market
+from ._scoring import RULE_COMPLETE, RULE_OBJECTIVE, MarketLine, MarketSheet, score_market, score_table
 from ._state import State
 from ._view import PRESENTER
 from .examples import EXAMPLES
@@ -175,4 +175,4 @@ __all__ = [
 SPEC = GameSpec(name="bangkok", title="Bangkok", min_players=1, max_players=4, state=State, rules=RULES,
                 options=OPTIONS, widget="bangkok-table", heuristic_bot=HeuristicBot, examples=EXAMPLES,
                 seat_names=("Anong", "Boon", "Chai", "Dao"), rollout=Rollout(leaf=rollout_leaf),
-                presenter=PRESENTER)
+                presenter=PRESENTER, score_table=score_table)

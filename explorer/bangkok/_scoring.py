@@ -1,12 +1,17 @@
-"""Scoring a floating market: the personal objective, each chilli card's area, the completed square."""
+"""Scoring a floating market: the personal objective, each chilli card's area, the completed square;
+the public ``score_market`` helper and the final score sheet of a stated end position
+(``explorer.score_table``)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .._core.options import resolve_options
+from .._core.positions import Players, parts
+from .._core.state import ScoreLine, ScoreSheet
+from ._edition import Edition
 from ._mechanics import NEIGHBOURS
 from ._notation import (
     CELL_INDEX,
@@ -19,6 +24,7 @@ from ._notation import (
     parse_rows,
 )
 from ._options import OPTIONS
+from ._start import Pool, check_chilli_limits, check_market, market_rows, objective_good, pick_tiles
 
 RULE_OBJECTIVE = "bangkok.score.objective"
 RULE_COMPLETE = "bangkok.score.complete"
@@ -135,6 +141,46 @@ def score_market(rows: Sequence[str], objective: str, **rules: Any) -> MarketShe
     if objective not in GOOD_NAMES:
         raise ValueError(f"objective: one good, P Z B or F, not {objective!r}")
     return score_cells(cells, objective, type1_below_zero=options["type1_below_zero"])
+
+
+def score_table(players: Players, position: Any, rules: Mapping[str, Any], edition: Edition) -> ScoreSheet:
+    """The final score sheet of a stated end position (``explorer.score_table("bangkok", ...)``):
+    ``position`` is ``{"markets": [...], "objectives": [...]}`` with, per player, their floating market
+    as 3 rows of 3 cards (``"."`` empty, as in the ``start`` option) and their pontoon tile's good.
+
+    Each market is scored as the game scores it once over (objective, chilli cards, completed market).
+    A market that could not have been laid (not from a1, a card not beside another, two chilli cards
+    in a limited row or column), more cards of a face or more pontoon tiles of a good than the
+    edition has, or a game of two or more with no full market (not over yet) is refused: a rule's
+    ``PositionError``, or a ``ValueError`` naming the edition.
+
+    >>> from explorer import score_table
+    >>> sheet = score_table("bangkok", 1, {"markets": [["Z!4B B B", "FZ BB!3BF BF", "ZZ BF P!1P"]],
+    ...                                    "objectives": ["B"]})
+    >>> [line.points for line in sheet], sheet[0].label
+    ([6, 2, 6, 4, 2], 'Objective blue peas: 6 carried, 1 point each')
+    """
+    parts("bangkok", position, ("markets", "objectives"))
+    markets = [market_rows(rows, f"{players.name(seat)}'s market")
+               for seat, rows in enumerate(players.per_seat(position["markets"], "markets"))]
+    goods = [objective_good(good, f"{players.name(seat)}'s objective")
+             for seat, good in enumerate(players.per_seat(position["objectives"], "objectives"))]
+    pool = Pool(edition)
+    for seat, rows in enumerate(markets):
+        where = f"{players.name(seat)}'s market"
+        check_market(where, rows)
+        check_chilli_limits(where, rows, rules)
+        for index, face in enumerate(" ".join(rows).split()):
+            if face != ".":
+                pool.take(face, f"{where} {CELL_NAMES[index]}")
+    pick_tiles(edition, goods, "objectives")
+    cells = [parse_rows(rows) for rows in markets]
+    if players.count > 1 and all(None in market for market in cells):
+        raise players.breaks("bangkok.end.trigger", "no market holds 9 cards, so the game is not over yet")
+    return players.sheet([ScoreLine(seat, line.label, line.points, line.rule, 0)
+                          for seat, market in enumerate(cells)
+                          for line in score_cells(market, goods[seat],
+                                                  type1_below_zero=rules["type1_below_zero"]).lines])
 
 
 def chilli_marks(chilli: Card, area: list[tuple[int, Card]]) -> dict[str, list[dict[str, str]]]:

@@ -48,7 +48,7 @@ from ._bot import HeuristicBot
 from ._catalogue import RULES
 from ._mechanics import trick_winner
 from ._options import OPTIONS
-from ._scoring import score_round
+from ._scoring import score_round, score_table
 from ._state import State
 from ._view import PRESENTER
 from .examples import EXAMPLES
@@ -57,4 +57,4 @@ __all__ = ["EXAMPLES", "OPTIONS", "RULES", "SPEC", "HeuristicBot", "State", "sco
 
 SPEC = GameSpec(name="bastos", title="Bastos!", min_players=3, max_players=4, state=State, rules=RULES,
                 options=OPTIONS, widget="trick-table", heuristic_bot=HeuristicBot, examples=EXAMPLES,
-                seat_names=FRUIT_SELLERS, presenter=PRESENTER)
+                seat_names=FRUIT_SELLERS, presenter=PRESENTER, score_table=score_table)

@@ -38,3 +38,9 @@ OPTIONS: dict[str, Option] = {
         "shows only its own hand of it.",
         parse_start),
 }
+
+
+def fruits_in_play(players: int, removed_fruit: str) -> tuple[str, ...]:
+    """The fruits dealt in a game of ``players``: all five with four players; with three, all but
+    ``removed_fruit`` (the option), which stays in the box (bastos.setup.deck)."""
+    return tuple(fruit for fruit in FRUITS if players != 3 or fruit != removed_fruit)

@@ -1,4 +1,5 @@
-"""Round scoring: each card in a player's tricks is worth its fruit's value on the table."""
+"""Round scoring: each card in a player's tricks is worth its fruit's value on the table; the public
+``score_round`` helper and the score sheet of a stated round end (``explorer.score_table``)."""
 
 from __future__ import annotations
 
@@ -6,9 +7,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .._core.options import resolve_options
-from ._kernel import MAX_VALUE, MIN_VALUE
-from ._notation import CARD, FRUITS, check_card, check_fruit
-from ._options import OPTIONS
+from .._core.positions import Players, parts, whole
+from .._core.state import ScoreLine, ScoreSheet
+from ._kernel import MAX_VALUE, MIN_VALUE, line_text
+from ._notation import CARD, DECK, FRUITS, check_card, check_fruit
+from ._options import OPTIONS, fruits_in_play
+
+RULE = "bastos.score.card-value"
+#: The line of a player who took no trick this round (as the engine's score sheet writes it).
+NO_TRICKS = "no tricks taken"
 
 
 def fruit_lines(values: Mapping[str, int], cards: Iterable[str]) -> list[tuple[str, int, int]]:
@@ -17,6 +24,15 @@ def fruit_lines(values: Mapping[str, int], cards: Iterable[str]) -> list[tuple[s
     for card in cards:
         counts[CARD[card][0]] += 1
     return [(fruit, count, values[fruit]) for fruit, count in counts.items() if count]
+
+
+def player_lines(values: Mapping[str, int], cards: Sequence[str]) -> list[tuple[str, int]]:
+    """One player's round score as the score sheet writes it: ``(label, points)`` per fruit among the
+    cards of the tricks they took (count times the fruit's value, in the kernel's words), or one line
+    of 0 points if they took no trick."""
+    lines = [(line_text(fruit, count, value), count * value)
+             for fruit, count, value in fruit_lines(values, cards)]
+    return lines or [(NO_TRICKS, 0)]
 
 
 def score_round(values: Mapping[str, int], won: Mapping[str, Sequence[str]], **rules: Any) -> dict[str, int]:
@@ -54,5 +70,71 @@ def score_round(values: Mapping[str, int], won: Mapping[str, Sequence[str]], **r
             seen[card] = player
             if CARD[card][0] not in table:
                 raise ValueError(f"{card}: no value given for {CARD[card][0]} in values")
-        totals[player] = sum(count * value for _, count, value in fruit_lines(table, cards))
+        totals[player] = sum(points for _, points in player_lines(table, cards))
     return totals
+
+
+def score_table(players: Players, position: Any, rules: Mapping[str, Any], edition: Any) -> ScoreSheet:
+    """The score sheet of a stated round end (``explorer.score_table("bastos", ...)``): ``position`` is
+    ``{"values": {fruit: value}, "won": {player: [cards of the tricks they took]}}`` as
+    :func:`score_round` takes them (fruits left out of ``values`` stand at 0, players left out of
+    ``won`` took no trick), and optionally ``"round"`` (1-based, default 1) for the lines.
+
+    A value off the table, a card not in the game (a ten, the boxed fruit), a player's cards that are
+    not whole tricks or more cards than a round plays raise ``PositionError`` naming the rule.
+
+    >>> from explorer import score_table
+    >>> sheet = score_table("bastos", 3, {"values": {"durian": -2}, "won": {"Carlo": ["mango-5",
+    ...                     "banana-3", "durian-2"]}})
+    >>> [line.points for line in sheet], sheet.names[sheet[-1].seat], sheet[-1].label
+    ([0, 0, 0, 0, -2], 'Carlo', '1 durian card worth -2')
+    """
+    parts("bastos", position, ("values", "won"), ("round",))
+    n = players.count
+    fruits = fruits_in_play(n, rules["removed_fruit"])
+    deck = [card for card in DECK if CARD[card][0] in fruits]
+    rounds = 2 * n
+    number = whole(position.get("round", 1), "round", 1)
+    if number > rounds:
+        raise players.breaks("bastos.game.rounds", f"round {number} is past the last of a {n}-player game, "
+                                                   f"round {rounds}")
+    values = position["values"]
+    if not isinstance(values, Mapping):
+        raise ValueError("values must be a dict {fruit: value}, like {'banana': 2, 'mango': -1}")
+    table = dict.fromkeys(fruits, 0)
+    for fruit, value in values.items():
+        check_fruit(fruit, "values")
+        whole(value, f"values[{fruit!r}]", low=None)
+        if not MIN_VALUE <= value <= MAX_VALUE:
+            raise players.breaks("bastos.values.clamp", f"values[{fruit!r}] is {value}, off the table")
+        if fruit not in table:
+            if value:
+                raise players.breaks("bastos.setup.deck", f"values[{fruit!r}] is {value}, but {fruit} stays "
+                                                          f"in the box with {n} players (removed_fruit)")
+            continue
+        table[fruit] = value
+    won = players.per_seat(position["won"], "won", default=[])
+    seen: dict[str, str] = {}
+    for seat, cards in enumerate(won):
+        where = f"won[{players.name(seat)!r}]"
+        if isinstance(cards, str) or not isinstance(cards, Sequence):
+            raise ValueError(f"{where} must be a list of cards, not {cards!r}"[:300])
+        for card in cards:
+            check_card(card, where)
+            if card not in deck:
+                raise players.breaks("bastos.setup.deck", f"{where}: {card} is not dealt with {n} players, "
+                                                          f"whose fruits are {', '.join(fruits)}")
+            if card in seen:
+                raise ValueError(f"{card} is counted twice ({seen[card]} and {where})")
+            seen[card] = where
+        if len(cards) % n:
+            raise players.breaks("bastos.round.end", f"{where} holds {len(cards)} cards, but every trick "
+                                                     f"holds one card from each of the {n} players, so a "
+                                                     f"player's tricks hold a multiple of {n}")
+    played = n * (len(deck) // n - 1)
+    if len(seen) > played:
+        raise players.breaks("bastos.colour.choose", f"the tricks hold {len(seen)} cards, but a {n}-player "
+                                                     f"round plays only {played}: {len(deck) // n} cards a "
+                                                     "hand, less each player's Bastos! card")
+    return players.sheet([ScoreLine(seat, label, points, RULE, number)
+                          for seat, cards in enumerate(won) for label, points in player_lines(table, cards)])

@@ -17,6 +17,7 @@ from .._fruitbox.kernel import CARD_TEXT, fruit_tables
 from .._fruitbox.state import ORDER, FruitState, cards_text, this_round
 from ._kernel import PHASES, TOP, Entry, Kernel, new_kernel
 from ._notation import CARD, DECK, FRUIT_INDEX, FRUITS
+from ._options import fruits_in_play
 from ._start import start_hands
 
 HIDDEN = -2  # a pick made but not seen (a table rebuilt from a view): a sample deals it
@@ -37,7 +38,7 @@ class State(FruitState):
     def _setup(self) -> None:
         n = self.players
         removed = self.rules["removed_fruit"] if n == 3 else None
-        fruits = tuple(f for f in FRUITS if f != removed)
+        fruits = fruits_in_play(n, self.rules["removed_fruit"])
         deck = [CARD_TEXT[card] for card in fruit_tables(fruits, TOP)[1]]
         given = start_hands(self.rules["start"], n, deck, removed)
         self._begin(new_kernel, fruits, given)

@@ -132,7 +132,7 @@ from ._edition import DEFAULT_NAME, Edition, EditionModel, default_edition, load
 from ._mechanics import HOOD_LIMIT
 from ._notation import COLOURS, GOODS, SPECIALS, boat_words
 from ._options import OPTIONS
-from ._scoring import score_landing, stock_points
+from ._scoring import score_landing, score_table, stock_points
 from ._state import State
 from ._view import PRESENTER, board_text
 from .examples import EXAMPLES
@@ -163,4 +163,4 @@ SPEC = GameSpec(name="klongs", title="Bangkok Klongs", min_players=2, max_player
                 options=OPTIONS, widget="klong-board", heuristic_bot=HeuristicBot, examples=EXAMPLES,
                 seat_names=tuple(c.capitalize() for c in COLOURS),
                 rollout=Rollout(policy=rollout_move, prepare=rollout_prepare, leaf=rollout_leaf),
-                presenter=PRESENTER)
+                presenter=PRESENTER, score_table=score_table)

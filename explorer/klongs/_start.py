@@ -9,7 +9,10 @@ unused edition boat that matches::
 ``kind`` is a good or ``thief``/``inspector``/``cookshop``; ``owner`` is a colour (a merchant of that
 colour stands on the boat: board only) or ``neutral`` (the boat has a printed merchant). A goods boat
 without ``@neutral`` is one a player can claim. Without ``:<baskets>`` any basket count will do, and
-without ``+lukphat`` a boat without the Luk Phat symbol is taken while one is left.
+without ``+lukphat`` a boat without the Luk Phat symbol is taken while one is left. In a stock a
+goods boat without ``@neutral`` may be a neutral one once the others of its good are used (its printed
+merchant plays no part there). The same checks read the stocks of a stated end position
+(``explorer.score_table``, in ``_scoring``).
 """
 
 from __future__ import annotations
@@ -45,6 +48,27 @@ def _check_spec(spec: str, *, board: bool) -> str:
     if kind in SPECIALS and owner not in (None, "neutral"):
         raise ValueError(f"{spec!r}: special boats are neutral and cannot carry a player's merchant")
     return spec
+
+
+def check_boat(spec: object, where: str) -> str:
+    """``spec`` if it names a boat off the board (an id, a face, or just a good or special boat), else a
+    ``ValueError`` at ``where`` saying what a boat looks like."""
+    if not isinstance(spec, str):
+        raise ValueError(f"{where}: a boat is a good such as 'fish', a special boat or a boat id, "
+                         f"not {spec!r}")
+    try:
+        return _check_spec(spec, board=False)
+    except ValueError as exc:
+        raise ValueError(f"{where}: {exc}") from None
+
+
+def boat_kind(spec: str, edition: Edition) -> str | None:
+    """The good or special boat that ``spec`` (checked by :func:`check_boat`) names, ``None`` for an id
+    the edition lacks."""
+    if _ID.match(spec):
+        return edition.boats[edition.boat_index[spec]].kind if spec in edition.boat_index else None
+    match = _SPEC.match(spec)
+    return match["kind"] if match else None
 
 
 class PositionModel(BaseModel):
@@ -118,18 +142,20 @@ class Placed:
     used: set[int]
 
 
-def resolve_position(position: dict[str, Any], edition: Edition, players: int) -> Placed:
-    """Pick the edition's boats for every face in ``position``; ValueError names what does not fit."""
+def resolve_position(position: dict[str, Any], edition: Edition, players: int,
+                     prefix: str = "start.") -> Placed:
+    """Pick the edition's boats for every face in ``position``; ValueError names what does not fit (the
+    part of the position after ``prefix``)."""
     model = PositionModel.model_validate(position)
     used: set[int] = set()
 
-    def pick(spec: str, where: str) -> tuple[int, int]:
+    def pick(spec: str, where: str, stock: bool = False) -> tuple[int, int]:
         if _ID.match(spec):
             if spec not in edition.boat_index:
-                raise ValueError(f"start.{where}: this edition has no boat {spec!r}")
+                raise ValueError(f"{prefix}{where}: this edition has no boat {spec!r}")
             index = edition.boat_index[spec]
             if index in used:
-                raise ValueError(f"start.{where}: boat {spec} is used twice")
+                raise ValueError(f"{prefix}{where}: boat {spec} is used twice")
             used.add(index)
             return index, -1
         match = _SPEC.match(spec)
@@ -139,29 +165,33 @@ def resolve_position(position: dict[str, Any], edition: Edition, players: int) -
         lukphat = match["lukphat"] is not None
         neutral = kind in SPECIALS or owner == "neutral"
         # A boat without +lukphat prefers one without the symbol, but takes one with it if none is left.
-        for want_lukphat in (lukphat, True):
-            for index, boat in enumerate(edition.boats):
-                fits = boat.kind == kind and boat.neutral == neutral and boat.lukphat == want_lukphat
-                if index not in used and fits and (baskets is None or boat.baskets == baskets):
-                    used.add(index)
-                    seat = COLOURS.index(owner) if owner in COLOURS else -1
-                    if seat >= players:
-                        raise ValueError(f"start.{where}: {owner} does not play in a {players}-player game")
-                    return index, seat
-        raise ValueError(f"start.{where}: no unused boat of this edition matches {spec!r}")
+        # In a stock a printed merchant no longer counts: a goods boat without @neutral takes a neutral
+        # one once the others of its kind are used.
+        for want_neutral in (neutral, True) if stock and owner is None else (neutral,):
+            for want_lukphat in (lukphat, True):
+                for index, boat in enumerate(edition.boats):
+                    fits = boat.kind == kind and boat.neutral == want_neutral and boat.lukphat == want_lukphat
+                    if index not in used and fits and (baskets is None or boat.baskets == baskets):
+                        used.add(index)
+                        seat = COLOURS.index(owner) if owner in COLOURS else -1
+                        if seat >= players:
+                            raise ValueError(f"{prefix}{where}: {owner} does not play in a {players}-player "
+                                             "game")
+                        return index, seat
+        raise ValueError(f"{prefix}{where}: no unused boat of this edition matches {spec!r}")
 
     board: dict[int, tuple[int, int]] = {}
     for space, spec in model.board.items():
         if space not in edition.index:
-            raise ValueError(f"start.board: {space!r} is not a water space of this board")
+            raise ValueError(f"{prefix}board: {space!r} is not a water space of this board")
         board[edition.index[space]] = pick(spec, f"board.{space}")
     for h, hood in enumerate(edition.hoods):
         if sum(s in board for s in hood) > 3:
-            raise ValueError(f"start.board: hood {h} holds more than 3 boats")
+            raise ValueError(f"{prefix}board: hood {h} holds more than 3 boats")
 
     def per_seat(name: str, value: list[Any] | None) -> None:
         if value is not None and len(value) != players:
-            raise ValueError(f"start.{name}: give one entry per player ({players}), not {len(value)}")
+            raise ValueError(f"{prefix}{name}: give one entry per player ({players}), not {len(value)}")
 
     per_seat("hands", model.hands)
     per_seat("stocks", model.stocks)
@@ -169,15 +199,15 @@ def resolve_position(position: dict[str, Any], edition: Edition, players: int) -
     per_seat("movement_cards", model.movement_cards)
     per_seat("entered", model.entered)
     if model.to_move >= players:
-        raise ValueError(f"start.to_move: seat {model.to_move} does not exist with {players} players")
+        raise ValueError(f"{prefix}to_move: seat {model.to_move} does not exist with {players} players")
     if model.lukphat >= len(edition.track_points):
-        raise ValueError(f"start.lukphat: the counter must stand before the Big Market Day "
+        raise ValueError(f"{prefix}lukphat: the counter must stand before the Big Market Day "
                          f"(0 to {len(edition.track_points) - 1})")
     hands: list[list[int] | None] = [None] * players
     for seat, hand in enumerate(model.hands or []):
         if hand is not None:
             hands[seat] = [pick(spec, f"hands.{seat}")[0] for spec in hand]
-    stocks = [[pick(spec, f"stocks.{seat}")[0] for spec in stock]
+    stocks = [[pick(spec, f"stocks.{seat}", stock=True)[0] for spec in stock]
               for seat, stock in enumerate(model.stocks or [])]
     return Placed(board, hands, stocks or [[] for _ in range(players)], used)
 

@@ -29,7 +29,7 @@ from ._bot import HeuristicBot, rollout_move
 from ._catalogue import RULES
 from ._notation import FRUITS
 from ._options import OPTIONS
-from ._scoring import round_awards, score_round
+from ._scoring import round_awards, score_round, score_table
 from ._state import State
 from ._view import PRESENTER
 from .examples import EXAMPLES
@@ -39,4 +39,5 @@ __all__ = ["EXAMPLES", "FRUITS", "OPTIONS", "RULES", "SPEC", "HeuristicBot", "St
 
 SPEC = GameSpec(name="tindahan", title="Tindahan", min_players=3, max_players=5, state=State, rules=RULES,
                 options=OPTIONS, widget="trick-table", heuristic_bot=HeuristicBot, examples=EXAMPLES,
-                seat_names=FRUIT_SELLERS, rollout=Rollout(policy=rollout_move), presenter=PRESENTER)
+                seat_names=FRUIT_SELLERS, rollout=Rollout(policy=rollout_move), presenter=PRESENTER,
+                score_table=score_table)
