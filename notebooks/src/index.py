@@ -35,6 +35,8 @@
 # - **[Learn in JupyterLab](learn.ipynb):** type moves yourself, see the table drawn after each one,
 #   ask which moves are legal and read why a move is refused; each game ends with a small exercise
 #   the engine checks.
+# - **[Practice](practice.ipynb):** questions about real tables that the engine marks (which moves may
+#   you play, who takes the trick, how many points), each answer with its reason and the rules' text.
 # - **[Explore the rules](analysis.ipynb):** thousands of bot games measure what a rules variant, a
 #   reading or a seat does to the game, with their uncertainty; ask your own question.
 
