@@ -136,6 +136,8 @@ function errorBox(error) {
   const message = typeof e.message === "string" ? e.message : "";
   const rule = typeof e.rule === "string" ? e.rule : "";
   const ruleText = typeof e.rule_text === "string" ? e.rule_text : "";
+  // The rules page at this rule, as the kernel addressed it; only a relative address is drawn.
+  const ruleUrl = typeof e.rule_url === "string" && !e.rule_url.includes(":") ? e.rule_url : "";
   // A rule id is shown only with its rule's words (the engine's catalogue); widget-side refusals
   // (a forged message, not your turn) say everything in their message.
   return h(
@@ -143,6 +145,7 @@ function errorBox(error) {
     { class: "re-banner re-error", "data-role": "error", hidden: !message },
     message ? h("span", { class: "re-error-text", text: message }) : null,
     ruleText ? h("span", { class: "re-rule", "data-rule": rule }, " The rule: ", ruleText, " ", h("small", { class: "re-rule-id", text: `(${rule})` })) : null,
+    ruleText && ruleUrl ? h("a", { class: "re-rule-link", "data-role": "rule-link", href: ruleUrl, target: "_blank", rel: "noopener", text: "Read the rule" }) : null,
     message ? h("button", { class: "re-button re-dismiss", type: "button", "data-role": "dismiss", "aria-label": "Dismiss this message", text: "\u00D7" }) : null,
   );
 }
@@ -284,6 +287,18 @@ function dismissOnEscape(event, model) {
   return true;
 }
 
+// A tutorial's outlines: the kernel names what its newest step is about as selectors (view.marks);
+// this only draws the outline on what they select.
+function markGuide(root, view) {
+  for (const el of root.querySelectorAll(".re-guide-mark")) el.classList.remove("re-guide-mark");
+  for (const selector of asArray(view?.marks)) {
+    if (typeof selector !== "string") continue;
+    try {
+      for (const el of root.querySelectorAll(selector)) el.classList.add("re-guide-mark");
+    } catch { /* a selector this page cannot read outlines nothing */ }
+  }
+}
+
 // Puts `root` in the page with the table's shell (timeline.js), draws both now and whenever the
 // kernel changes view, error or busy (one message often changes all three: they are drawn once),
 // and wires `listeners` ([type, handler] pairs) on the root. Returns anywidget's clean-up.
@@ -296,6 +311,7 @@ function mount(model, el, root, redrawGame, listeners) {
     const key = shell.before();
     shell.draw();
     redrawGame();
+    markGuide(root, model.get("view"));
     shell.after(key);
   };
   let queued = false;

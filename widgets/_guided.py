@@ -1,0 +1,99 @@
+"""A table that a tutorial's guide narrows and marks: the same widget as the play apps, with a guide.
+
+``guided(widget_class)`` makes the guided variant of a game's table widget. Before a learner's move
+reaches the engine, the guide may refuse it with a sentence saying what to try (while a step narrows
+the first moves); every drawing of the table tells the guide where the game stands and outlines the
+parts of the table the newest step names (``marks``). Marks are names in the game's terms ("hand",
+"stall:mango"), turned here into CSS selectors for the widget's own elements (``MARKS``); the
+browser only adds an outline to what they select (``common.js``: ``markGuide``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import explorer
+from explorer.tutorials import Guide
+
+from ._hints import is_hint_message
+from ._intents import IntentError, parse_intent
+from ._kinds import widget_for
+from ._session import GameWidget
+
+#: The error "rule" of a move the guide holds back (not a rule of the game: the rule text is absent).
+GUIDE = "widget.tutorial-step"
+#: Per game: a mark's name (before any ":") -> the selector of what it outlines ("{}" takes the part
+#: after the colon). "stall:led" takes the fruit led in this trick.
+MARKS: dict[str, dict[str, str]] = {
+    "trick-table": {"hand": ".re-hand", "stalls": ".re-market", "stall": ".re-stall.re-fruit-{}",
+                    "cart": ".re-cart", "trick": ".re-trick", "tricks": ".re-trick", "sellers": ".re-sellers",
+                    "scores": "[data-role=score]", "action": 'button[data-action="{}"]',
+                    "values": ".re-facts", "colours": ".re-facts"},
+    "bangkok-table": {"hand": ".re-hand", "port": ".re-port", "market": ".re-market.re-big",
+                "markets": ".re-market", "piles": "[data-role=pile]", "scores": "[data-role=score]",
+                "action": 'button[data-action="{}"]', "cell": '[data-cell="{}"]'},
+    "klong-board": {"hand": ".re-hand", "board": ".re-board", "track": ".re-track", "stocks": ".re-stocks",
+               "space": '.re-space[data-space="{}"]', "scores": "[data-role=score]",
+               "action": 'button[data-action="{}"]'},
+}
+#: What a mark's argument may be: a game's names and notations, never anything that could break out
+#: of the attribute selector it fills.
+_ARGUMENT = re.compile(r"[A-Za-z0-9_#@:>.+-]*")
+
+
+class Guided:
+    """Mixed in before a ``GameWidget`` class: the guide's narrowing and marks on that table."""
+
+    guide: Guide
+    MARK_KIND = "trick-table"
+
+    def __init__(self, *args: Any, guide: Guide, **kwargs: Any) -> None:
+        self.guide = guide  # before the table first draws itself: the drawing asks the guide
+        super().__init__(*args, **kwargs)
+
+    def handle_intent(self, content: object) -> bool:
+        table: GameWidget = self  # type: ignore[assignment]
+        if not is_hint_message(content):
+            try:
+                intent = parse_intent(content)
+            except IntentError:
+                intent = None  # the table itself refuses a malformed message, saying why
+            if intent is not None and intent.kind == "play" and intent.action is not None:
+                nudge = self.guide.refusal(table.state, str(intent.action))
+                if nudge is not None:
+                    table.error = {"message": nudge, "rule": GUIDE}
+                    return False
+        return bool(super().handle_intent(content))  # type: ignore[misc]
+
+    def _extras(self, seat: int) -> dict[str, Any]:
+        table: GameWidget = self  # type: ignore[assignment]
+        extras: dict[str, Any] = super()._extras(seat)  # type: ignore[misc]
+        if table._review is None:  # a past position under review is not where the game stands
+            self.guide.update(table.state)
+        extras["marks"] = selectors(self.MARK_KIND, self.guide.marks, lambda: table.state.view(seat))
+        return extras
+
+
+def selectors(kind: str, marks: tuple[str, ...], view: Callable[[], dict[str, Any]]) -> list[str]:
+    """The CSS selectors of ``marks`` on a ``kind`` table (unknown names are left out)."""
+    table = MARKS[kind]
+    out = []
+    for mark in marks:
+        name, _, argument = mark.partition(":")
+        if argument == "led":
+            argument = str(view().get("led") or "")
+        pattern = table.get(name)
+        if pattern is None or not _ARGUMENT.fullmatch(argument) or ("{}" in pattern) != bool(argument):
+            continue
+        out.append(pattern.format(argument))
+    return out
+
+
+def guided(game: str) -> type[GameWidget]:
+    """The guided variant of ``game``'s table widget class."""
+    cls = widget_for(game)
+    made: type[GameWidget] = type(f"Guided{cls.__name__}", (Guided, cls),
+                                  {"MARK_KIND": getattr(explorer, game).SPEC.widget})
+    return made
