@@ -91,9 +91,10 @@ def selectors(kind: str, marks: tuple[str, ...], view: Callable[[], dict[str, An
     return out
 
 
-def guided(game: str) -> type[GameWidget]:
-    """The guided variant of ``game``'s table widget class."""
+def guided(game: str) -> Callable[..., GameWidget]:
+    """The guided variant of ``game``'s table widget class (it takes ``guide=`` beside the table's
+    own arguments)."""
     cls = widget_for(game)
-    made: type[GameWidget] = type(f"Guided{cls.__name__}", (Guided, cls),
+    made: Callable[..., GameWidget] = type(f"Guided{cls.__name__}", (Guided, cls),
                                   {"MARK_KIND": getattr(explorer, game).SPEC.widget})
     return made

@@ -93,7 +93,7 @@ class TutorialApp:
     def start_again(self) -> None:
         self.guide = tutorials.Guide(self.script)
         self._fresh = 0
-        self.table.guide = self.guide  # type: ignore[attr-defined]
+        self.table.guide = self.guide
         self.guide.start()
         self.table.restart()
         self._show()
