@@ -1,0 +1,75 @@
+"""Each guided first game played to its end in Voila by clicking, as the guide asks: the first step's
+words and outline are on the page, a move the guide holds back is refused with what to try, and at the
+end every rule the game's tutorial teaches has been met; the console stays clean.
+
+The learner's moves are those of the engine's own walk through the same tutorial (the bots are seeded
+alike on the page and in the walk, so the same clicks give the same game)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from explorer import tutorials
+
+from . import conftest
+
+pytestmark = pytest.mark.browser
+
+#: Each game's table root, and how a learner's move is clicked on it.
+ROOTS = {"tindahan": ".re-trick-table", "bastos": ".re-trick-table", "bangkok": ".re-bangkok",
+         "klongs": ".re-klong-board"}
+
+
+def click_action(page: Any, root: str, action: str) -> None:
+    """A move with a button of its own (a card, a seller, the cart, a value)."""
+    page.locator(f'{root} button[data-action="{action}"]').first.click()
+
+
+#: How each game's moves are clicked (a game whose moves take several clicks adds its own).
+CLICKS: dict[str, Callable[[Any, str, str], None]] = {"tindahan": click_action, "bastos": click_action}
+
+
+def at_rest(page: Any, root: str, move: int) -> None:
+    page.locator(f'{root}[data-move="{move}"][data-busy="false"]').wait_for(timeout=60_000)
+
+
+@pytest.mark.parametrize("game", [game for game in tutorials.READY if game in CLICKS])
+def test_the_guided_game_is_played_to_its_end_by_clicking(page: Any, voila_url: str, game: str) -> None:
+    script = tutorials.script(game)
+    final, walked = tutorials.walk(script)
+    root, click = ROOTS[game], CLICKS[game]
+    page.goto(f"{voila_url}/voila/render/{game}_tutorial.ipynb?delay=0&pause=0",
+              wait_until="domcontentloaded", timeout=90_000)
+    page.locator(root).wait_for(timeout=120_000)
+    guide = page.locator(".re-tutorial-guide")
+    first = walked.lessons[0].text.split(".")[0]
+    guide.get_by_text(first).first.wait_for(timeout=30_000)
+    assert page.locator(f"{root} .re-guide-mark").count() >= 1, "the first step outlines nothing"
+
+    actions = final.actions()
+    guide = tutorials.Guide(script)  # followed beside the page, to know when the guide narrows
+    state = guide.start()
+    held_back = False
+    for move, action in enumerate(actions):
+        if state.current_player == script.seat:
+            at_rest(page, root, move)
+            step = guide.narrowing
+            other = None if step is None or held_back else next(
+                (str(a) for a in state.legal_actions() if not step.allows(str(a))), None)
+            if step is not None and other is not None:
+                click(page, root, other)
+                page.locator(f'{root} [data-role="error"]').get_by_text(step.nudge).wait_for(timeout=30_000)
+                held_back = True
+            click(page, root, action)
+        state = state.play(action)
+        guide.update(state)
+    at_rest(page, root, len(actions))
+    progress = page.locator(".re-tutorial-progress").inner_text()
+    total = len(walked.rules) - len(script.unmet)
+    assert f"Rules met so far: {total} of {total}" in progress and "game is over" in progress, progress
+    assert held_back, "no move was held back by the guide"
+    assert conftest.console_problems(page) == []
+
