@@ -155,10 +155,12 @@ def split_forged(sync_data: Mapping[str, Any]) -> tuple[dict[str, Any], list[str
 def valid_error(value: Mapping[str, Any]) -> dict[str, str]:
     if value == {}:
         return {}
-    # rule_text: the rule's paraphrase from the game's catalogue, shown beside its id.
-    if not {"message", "rule"} <= set(value) <= {"message", "rule", "rule_text"} or not all(
+    # rule_text: the rule's paraphrase from the game's catalogue, shown beside its id; rule_url: the rules
+    # page at that rule (relative), drawn as a "Read the rule" link.
+    if not {"message", "rule"} <= set(value) <= {"message", "rule", "rule_text", "rule_url"} or not all(
             isinstance(v, str) for v in value.values()):
-        raise traitlets.TraitError("error must be {} or {'message': str, 'rule': str[, 'rule_text': str]}")
+        raise traitlets.TraitError("error must be {} or {'message': str, 'rule': str[, 'rule_text': str, "
+                                   "'rule_url': str]}")
     return dict(value)
 
 

@@ -34,6 +34,7 @@ from ._pace import period_word, rule_text
 from ._preheat import wait_for_visitor
 from ._session import GameWidget
 from .bangkok_chart import bangkok_chart
+from .rule_links import rule_url
 
 # Plain figures travel as a small JSON mime bundle that Voila and JupyterLab render with their own
 # plotly.js: no FigureWidget (all of plotly.js per page load) and no CDN. The bundle is built here
@@ -342,7 +343,10 @@ def score_sheet_html(state: GameState, names: list[str]) -> str:
         for line in group:
             rule = str(line["rule"])
             text = rule_text(state, rule)
-            rule_cell = (f"{html.escape(text)} <small>({html.escape(rule)})</small>" if text
+            url = rule_url(state.GAME, rule) if text else None
+            read = (f' <a class="re-rule-link" href="{html.escape(url)}" target="_blank" rel="noopener">'
+                    "Read the rule</a>") if url else ""
+            rule_cell = (f"{html.escape(text)} <small>({html.escape(rule)})</small>{read}" if text
                          else f"<small>{html.escape(rule)}</small>")
             rows.append(f"<tr><td>{html.escape(names[line['seat']])}</td><td>{html.escape(str(line['label']))}"
                         f'</td><td class="num">{int(line["points"]):+d}</td><td>{rule_cell}</td></tr>')

@@ -3,13 +3,17 @@ still cites that rule on the practice page, and rule addresses exist only for th
 
 from __future__ import annotations
 
+import html
+import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
 import explorer
-from widgets import rule_links
+from widgets import TrickTableWidget, rule_links
+from widgets._intents import BAD_MESSAGE
 from widgets._rule_positions import POSITIONS
+from widgets.apps import score_sheet_html
 
 # When this fails after a change to how exercises are drawn, write the table again:
 #   .venv/bin/python -m widgets.rule_links
@@ -41,3 +45,31 @@ def test_a_rule_address_is_relative_and_only_for_catalogue_rules() -> None:
     assert rule_links.rule_url("chess", "chess.castle") is None
     unshown = next(rule for rule in explorer.tindahan.RULES if rule not in POSITIONS["tindahan"])
     assert rule_links.position_link("tindahan", unshown) is None
+
+
+def test_each_score_line_links_to_its_rule() -> None:
+    state = explorer.new_game("tindahan", players=3, seed=2)
+    while not state.score_sheet():
+        state = state.play(state.legal_actions()[0])
+    sheet = score_sheet_html(state, ["You", "B", "C"])
+    link = r'<a class="re-rule-link" href="([^"]+)" target="_blank" rel="noopener">Read the rule</a>'
+    links = re.findall(link, sheet)
+    assert len(links) == len(state.score_sheet())
+    assert links == [html.escape(str(rule_links.rule_url("tindahan", line.rule)))
+                     for line in state.score_sheet()]
+
+
+def test_a_refusal_links_to_its_rule_and_a_widget_refusal_does_not() -> None:
+    state = explorer.new_game("tindahan", players=3, seed=4)
+    seat = state.current_player
+    assert seat is not None
+    action = "seller:banana"  # the starting player of a trick may not send a seller
+    problem = state.check(action)
+    assert problem is not None
+    widget = TrickTableWidget(state, seat=seat, bots="random", bot_delay=0)
+    assert not widget.handle_intent({"type": "play", "action": action, "move": widget.view["move_number"]})
+    assert widget.error["rule_url"] == rule_links.rule_url("tindahan", problem.rule)
+    assert problem.rule in explorer.tindahan.RULES
+    # A message the widget itself refuses has no rule in the catalogue, so nothing to link to.
+    assert not widget.handle_intent({"type": "cheat"})
+    assert widget.error["rule"] == BAD_MESSAGE and "rule_url" not in widget.error

@@ -180,9 +180,11 @@ def test_illegal_click_shows_engine_reason_and_rule() -> None:
     assert expected is not None and expected.rule == "klongs.place.entry"
     before, snapshot = widget.state, widget.state.snapshot()
     assert not widget.handle_intent({"type": "play", "action": action, "move": view["move_number"]})
-    # The rule's id travels with its words from the catalogue: a learner never reads a bare id.
+    # The rule's id travels with its words from the catalogue (a learner never reads a bare id) and
+    # with the rules page's address for it.
     assert widget.error == {"message": expected.reason, "rule": expected.rule,
-                            "rule_text": explorer.klongs.RULES[expected.rule].text}
+                            "rule_text": explorer.klongs.RULES[expected.rule].text,
+                            "rule_url": f"rules.ipynb?game=klongs&rule={expected.rule}"}
     assert widget.state is before and widget.state.snapshot() == snapshot
     assert widget.view == view
 

@@ -105,7 +105,8 @@ def test_illegal_click_shows_engine_reason_and_rule(game: str) -> None:
             before, snapshot = widget.state, widget.state.snapshot()
             assert not widget.handle_intent({"type": "play", "action": card, "move": view["move_number"]})
             assert widget.error == {"message": expected.reason, "rule": expected.rule,
-                                    "rule_text": widget.state.RULES[expected.rule].text}
+                                    "rule_text": widget.state.RULES[expected.rule].text,
+                                    "rule_url": f"rules.ipynb?game={game}&rule={expected.rule}"}
             assert widget.error["rule"].startswith(game + ".") and widget.error["rule"] in widget.state.RULES
             assert widget.state is before and widget.state.snapshot() == snapshot
             assert widget.view == view

@@ -144,8 +144,8 @@ function errorBox(error) {
     "div",
     { class: "re-banner re-error", "data-role": "error", hidden: !message },
     message ? h("span", { class: "re-error-text", text: message }) : null,
-    ruleText ? h("span", { class: "re-rule", "data-rule": rule }, " The rule: ", ruleText, " ", h("small", { class: "re-rule-id", text: `(${rule})` })) : null,
-    ruleText && ruleUrl ? h("a", { class: "re-rule-link", "data-role": "rule-link", href: ruleUrl, target: "_blank", rel: "noopener", text: "Read the rule" }) : null,
+    ruleText ? h("span", { class: "re-rule", "data-rule": rule }, " The rule: ", ruleText, " ", h("small", { class: "re-rule-id", text: `(${rule})` }),
+      ruleUrl ? [" ", h("a", { class: "re-rule-link", "data-role": "rule-link", href: ruleUrl, target: "_blank", rel: "noopener", text: "Read the rule" })] : null) : null,
     message ? h("button", { class: "re-button re-dismiss", type: "button", "data-role": "dismiss", "aria-label": "Dismiss this message", text: "\u00D7" }) : null,
   );
 }
