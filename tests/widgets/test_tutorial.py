@@ -1,0 +1,64 @@
+"""The guided game's page, driven as the browser would (intents): the guide's first words and
+outlines, a move held back with what to try (and nothing changed), the game played to its end, the
+panel following it, and Start again."""
+
+from __future__ import annotations
+
+import pytest
+
+from explorer import tutorials
+from widgets._guided import MARKS, selectors
+from widgets.tutorial import TutorialApp
+
+GAMES = list(tutorials.READY)
+FAST = {"delay": "0", "pause": "0"}
+
+
+def play(app: TutorialApp, action: str) -> bool:
+    return app.table.handle_intent({"type": "play", "action": action, "move": len(app.table.state.actions())})
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_page_starts_with_the_guides_words_and_outlines(game: str) -> None:
+    app = TutorialApp(game, FAST)
+    first = app.guide.lessons[0]
+    assert first.text.split(".")[0] in app.panel.value
+    assert app.table.view["marks"], "the first step outlines nothing"
+    assert "Rules met so far:" in app.progress.value
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_guided_game_is_played_to_its_end_through_the_table(game: str) -> None:
+    app = TutorialApp(game, FAST)
+    final, walked = tutorials.walk(app.script)
+    actions = final.actions()
+    held = False
+    while not app.table.state.is_over:
+        state = app.table.state
+        assert state.current_player == app.script.seat
+        step = app.guide.narrowing
+        other = None if step is None else next(
+            (str(a) for a in state.legal_actions() if not step.allows(str(a))), None)
+        if step is not None and other is not None and not held:
+            assert not play(app, other)
+            assert app.table.error["message"] == step.nudge
+            assert app.table.state is state  # nothing changed
+            held = True
+        assert play(app, actions[len(state.actions())]), app.table.error
+    assert app.table.state.actions() == actions
+    assert tutorials.untaught(app.guide) == []
+    total = len(app.guide.rules) - len(app.script.unmet)
+    assert f"Rules met so far: {total} of {total}" in app.progress.value
+    assert "game is over" in app.progress.value
+    assert [lesson.title for lesson in app.guide.lessons] == [lesson.title for lesson in walked.lessons]
+    app.start_again()
+    assert app.table.state.actions() == [] or app.table.state.current_player == app.script.seat
+    assert len(app.guide.lessons) < len(walked.lessons)
+
+
+def test_marks_become_selectors_only_from_known_names_and_safe_arguments() -> None:
+    view = {"led": "mango"}
+    assert selectors("trick-table", ("hand", "stall:led", "stall:durian"), lambda: view) == [
+        ".re-hand", ".re-stall.re-fruit-mango", ".re-stall.re-fruit-durian"]
+    assert selectors("trick-table", ("nothing", 'action:"] *{', "hand:x"), lambda: view) == []
+    assert set(MARKS) == {"trick-table", "bangkok-table", "klong-board"}
