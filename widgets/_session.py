@@ -59,7 +59,7 @@ from ._seats import check_seats, continues
 from ._thinking import RETRY_SECONDS, BotTurns
 from ._timeline import Timeline
 from ._travel import TimeTravel
-from .rule_links import rule_url
+from .rule_links import refusal_error
 
 __all__ = ["BAD_MESSAGE", "BOT_FAILED", "BUSY", "INTERNAL", "NOT_YOUR_TURN", "OBSERVER_FAILED", "STALE",
            "GameWidget", "IntentError", "StateObserver"]
@@ -292,11 +292,7 @@ class GameWidget(TimeTravel, anywidget.AnyWidget):
                 self.error = {"message": exc.message, "rule": exc.rule}
                 return False
             except IllegalAction as exc:
-                rule = self.state.RULES.get(exc.rule)
-                url = rule_url(self.state.GAME, exc.rule) if rule is not None else None
-                self.error = {"message": exc.worded(self.names), "rule": exc.rule,
-                              **({"rule_text": rule.text} if rule is not None else {}),
-                              **({"rule_url": url} if url else {})}
+                self.error = refusal_error(self.state, exc.rule, exc.worded(self.names))
                 return False
             except Exception as exc:  # a bug must not take the kernel's widget down with it
                 log.exception("widget intent %s failed", clip(content))

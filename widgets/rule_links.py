@@ -43,6 +43,15 @@ def rule_url(game: str, rule: str) -> str | None:
     return f"{RULES_PAGE}?{urlencode({'game': game, 'rule': rule})}"
 
 
+def refusal_error(state: explorer.GameState, rule: str, message: str) -> dict[str, str]:
+    """A play widget's ``error`` for a move the engine refused: the message, the rule's id with its words
+    from the catalogue and the rules page's address for it (both left out for an id it does not have)."""
+    found = state.RULES.get(rule)
+    url = rule_url(state.GAME, rule) if found is not None else None
+    return {"message": message, "rule": rule, **({"rule_text": found.text} if found is not None else {}),
+            **({"rule_url": url} if url else {})}
+
+
 def exercise_url(game: str, kind: str, seed: int) -> str:
     return f"{PRACTICE_PAGE}?{urlencode({'game': game, 'kind': kind, 'seed': seed})}"
 
