@@ -31,15 +31,17 @@ PLACES = tuple(f"{column}{row}" for row in (1, 2, 3) for column in "abc")
 EMPTY = "."
 
 
-def counter(description: str, tooltip: str, value: int = 0, low: int = 0, high: int = MOST,
-            width: str = "9.5em") -> ipw.BoundedIntText:
-    """A whole-number box with its name beside it and a sentence saying what it counts."""
+def counter(description: str, tooltip: str, value: int = 0, low: int = 0,
+            high: int = MOST) -> ipw.BoundedIntText:
+    """A whole-number box with its name beside it and a sentence saying what it counts; the boxes are
+    alike in width whatever their names."""
+    width = f"{4.5 + 0.55 * len(description):.1f}em"
     return ipw.BoundedIntText(value=value, min=low, max=high, description=description, tooltip=tooltip,
                               style={"description_width": "initial"}, layout=ipw.Layout(width=width))
 
 
 def heading(text: str) -> ipw.HTML:
-    return ipw.HTML(f"<strong>{_escape(text)}</strong>", layout=ipw.Layout(min_width="5em"))
+    return ipw.HTML(f"<strong>{_escape(text)}</strong>", layout=ipw.Layout(min_width="5em", width="5em"))
 
 
 def whose(name: str) -> str:
@@ -55,9 +57,13 @@ def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def seat_row(seat: int, name: str, children: Sequence[ipw.Widget]) -> ipw.HBox:
-    """One player's controls on a line, named for the player (tests and styles find it by its class)."""
-    row = ipw.HBox([heading(name), *children], layout=ipw.Layout(flex_flow="row wrap", align_items="center"))
+def seat_row(seat: int, name: str, *lines: Sequence[ipw.Widget]) -> ipw.VBox:
+    """One player's controls, a line or two, named for the player (tests and styles find it by its
+    class)."""
+    rows = [ipw.HBox([heading(name if n == 0 else ""), *line],
+                     layout=ipw.Layout(flex_flow="row wrap", align_items="center"))
+            for n, line in enumerate(lines)]
+    row = ipw.VBox(rows)
     row.add_class("re-scorer-seat")
     row.add_class(f"re-scorer-seat-{seat}")
     return row
@@ -162,12 +168,13 @@ class KlongsForm(Form):
         rows = []
         for seat, name in enumerate(self.names):
             track = counter("Track", f"{whose(name).capitalize()} points on the score track before the "
-                            "stock scoring", high=999, width="8em")
-            stock = {kind: counter(kind, f"{kind.capitalize()} boats in {whose(name)} stock", width="10em")
+                            "stock scoring", high=999)
+            stock = {kind: counter(kind, f"{kind.capitalize()} boats in {whose(name)} stock")
                      for kind in self.KINDS}
             self.track.append(track)
             self.stocks.append(stock)
-            rows.append(seat_row(seat, name, [track, *stock.values()]))
+            rows.append(seat_row(seat, name, [track, *(stock[kind] for kind in KLONG_GOODS)],
+                                 [stock[kind] for kind in KLONG_SPECIALS]))
         return rows
 
     def position(self) -> dict[str, Any]:
@@ -204,7 +211,7 @@ class TindahanForm(Form):
         for seat, name in enumerate(self.names):
             tricks = counter("Tricks", f"Tricks {who(name)} took this round")
             held = counter("In hand", f"Cards left in {whose(name)} hand")
-            stalls = [counter(fruit, f"{whose(name).capitalize()} sellers on the {fruit} stall")
+            stalls = [counter(f"{fruit} stall", f"{whose(name).capitalize()} sellers on the {fruit} stall")
                       for fruit in fruits]
             for fruit, box in zip(fruits, stalls, strict=True):
                 self.sellers[fruit].append(box)

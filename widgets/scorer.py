@@ -35,6 +35,8 @@ SCORING_OPTIONS: dict[str, dict[str, str]] = {
                  "sellers_between_rounds": "Sellers after a round"},
     "bastos": {"removed_fruit": "Fruit left in the box"},
 }
+#: Options that mean something at one player count only (Bastos!: a fruit is boxed with three players).
+ONLY_WITH = {"removed_fruit": 3}
 #: A yes/no option's values as the page says them.
 YES_NO = {True: "yes", False: "no"}
 
@@ -87,7 +89,8 @@ class ScorerApp:
         self.players.observe(lambda _c: None if self._quiet else self.rebuild(), names="value")
         self.score_button.on_click(lambda _b: self.score())
         setup = ipw.HBox([self.game, self.players], layout=ipw.Layout(flex_flow="row wrap"))
-        self.box = ipw.VBox([setup, self.rules_box, self.form_box, ipw.HBox([self.score_button]),
+        self.box = ipw.VBox([setup, self.rules_box, self.form_box,
+                             ipw.HBox([self.score_button], layout=ipw.Layout(margin="10px 0 0 0")),
                              self.message, self.sheet, fold])
         self.box.add_class("re-scorer")
 
@@ -113,16 +116,21 @@ class ScorerApp:
                                style={"description_width": "initial"})
             box.observe(lambda _c: self.rebuild(), names="value")
             self.rules[name] = box
-        self.rules_box.children = tuple(self.rules.values())
         self.rebuild()
 
+    def _shown_rules(self) -> dict[str, ipw.Dropdown]:
+        players = int(self.players.value)
+        return {name: box for name, box in self.rules.items() if ONLY_WITH.get(name, players) == players}
+
     def chosen_rules(self) -> dict[str, Any]:
-        """The rules options set away from their defaults (the call then names only those)."""
+        """The rules options on show set away from their defaults (the call then names only those)."""
         options = explorer.game_class(str(self.game.value)).OPTIONS
-        return {name: box.value for name, box in self.rules.items() if box.value != options[name].default}
+        return {name: box.value for name, box in self._shown_rules().items()
+                if box.value != options[name].default}
 
     def rebuild(self) -> None:
         """A fresh form for the game, table and rules chosen; what was shown belonged to the old one."""
+        self.rules_box.children = tuple(self._shown_rules().values())
         self.form = form_for(str(self.game.value), int(self.players.value), self.chosen_rules())
         self.form_box.children = (self.form.box,)
         self.message.value = self.sheet.value = self.python.value = ""

@@ -184,8 +184,15 @@ def test_game_and_players_menus_rebuild_the_form_and_clear_the_sheet() -> None:
     app.players.value = 2
     assert isinstance(app.form, KlongsForm) and app.form.names == ["You", "Yellow"]
     assert list(app.rules) == []
+    app.game.value = "bastos"  # no Bastos! table of 2: the fewest it takes; a fruit is boxed with three
+    assert app.players.value == 3 and list(app.rules_box.children) == [app.rules["removed_fruit"]]
+    app.rules["removed_fruit"].value = "durian"
+    assert app.chosen_rules() == {"removed_fruit": "durian"}
+    assert isinstance(app.form, BastosForm) and "lanzones" in app.form.values
+    app.players.value = 4
+    assert app.chosen_rules() == {} and list(app.rules_box.children) == []
     app.game.value = "tindahan"
-    assert app.players.value == 3 and list(app.rules) == ["trump_bonus_tie", "sellers_between_rounds"]
+    assert app.players.value == 4 and list(app.rules) == ["trump_bonus_tie", "sellers_between_rounds"]
     assert ScorerApp({"game": "chess", "players": "9"}).game.value == "tindahan"
     assert scorer_app({"game": "bangkok"}).children
 
