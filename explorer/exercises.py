@@ -15,6 +15,17 @@ point of view (that seat is "you"; nobody's hidden cards are shown):
 Nothing here works a rule out: the legal moves, refusals, trick winners and points are the engine's
 (``state.check``, ``legal_actions``, its tricks and its score sheet).
 
+Difficulty: ``draw(game, seed, kind, level)`` with ``level`` 1, 2 or 3 draws an exercise whose reason
+cites that many of the engine's rules (``Exercise.rules``; 3: three or more): 1, one rule at work (every
+refusal on offer cites the same rule, the score lines apply one rule, one rule decided the trick); 2, two
+rules together; 3, three or more. The level is read off the rules the engine cites, never set by hand:
+``draw`` plays seeded games until one offers a position of that level (``ATTEMPTS`` games at most, the same
+for the same seed), steering where it can (which refused moves a "legal" exercise offers, which trick, round,
+seat or landing it asks about). Not every kind reaches every level (``LEVELS``): a Bastos! round or a Klongs
+landing or stock always scores by one rule, a Tindahan trick by one or two, and a Bangkok market at the game's
+end nearly always by three or more; ``level=None`` draws any level, the same exercise for a seed as before
+levels existed.
+
 >>> from explorer import exercises
 >>> exercise = exercises.draw("tindahan", seed=1, kind="points")
 >>> marked = exercise.check(exercise.check(0).expected)
@@ -22,6 +33,8 @@ Nothing here works a rule out: the legal moves, refusals, trick winners and poin
 (True, False)
 >>> print(exercise.question)  # doctest: +ELLIPSIS
 Tindahan with ... players: round ... has been played out, with ... as trump ...
+>>> exercises.draw("bastos", seed=1, kind="trick", level=3).level
+3
 """
 
 from __future__ import annotations
@@ -42,7 +55,7 @@ from ._learn import games
 from ._registry import GAMES, new_game, spec
 from .bots import make_bot
 
-__all__ = ["KINDS", "Exercise", "Marked", "draw"]
+__all__ = ["KINDS", "LEVELS", "Exercise", "Marked", "draw"]
 
 #: The kinds of exercise each game offers.
 KINDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
@@ -55,6 +68,17 @@ CHOICES, LOOK_BACK = 4, 18
 #: How far into a game a "legal" exercise's position lies at most (moves), per game.
 HORIZON = {"bangkok": 45, "klongs": 120, "tindahan": 160, "bastos": 260}
 NOBODY = ("nobody", "no one", "none", "set aside")
+#: The levels each kind of exercise is drawn at: how many rules its reasons cite (3: three or more). A level
+#: the engine's positions give only once in many games is left out (a Bangkok market whose lines apply two
+#: rules: one end-of-game seat in fifty), so that asking for a level never costs seconds; the tests draw
+#: every level listed.
+LEVELS: Mapping[str, Mapping[str, tuple[int, ...]]] = MappingProxyType({
+    "bangkok": MappingProxyType({"legal": (1, 2, 3), "points": (3,)}),
+    "klongs": MappingProxyType({"legal": (1, 2, 3), "points": (1,)}),
+    "tindahan": MappingProxyType({"legal": (1, 2, 3), "trick": (1, 2), "points": (1, 2, 3)}),
+    "bastos": MappingProxyType({"legal": (1, 2, 3), "trick": (1, 2, 3), "points": (1,)})})
+#: How many seeded games ``draw`` plays at most to find a position of the level asked for.
+ATTEMPTS = 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +119,11 @@ class Exercise:
 
     def __str__(self) -> str:
         return self.question
+
+    @property
+    def level(self) -> int:
+        """How hard it is: the number of rules its reason cites (1, 2, or 3 for three or more)."""
+        return level_of(self.rules)
 
     def check(self, answer: object) -> Marked:
         """Mark ``answer``; one of the wrong type or out of range raises ``TypeError``/``ValueError``.
@@ -198,10 +227,16 @@ def _points(answer: object) -> int:
 Move = tuple[GameState, str, GameState]
 
 
-def draw(game: str, seed: int | None = None, kind: str | None = None) -> Exercise:
+def level_of(rules: Sequence[str]) -> int:
+    """An exercise's level from the rules its reason cites: 1, 2, or 3 for three or more."""
+    return max(1, min(len(set(rules)), 3))
+
+
+def draw(game: str, seed: int | None = None, kind: str | None = None, level: int | None = None) -> Exercise:
     """An exercise about a position of a seeded bot game: the same ``seed`` draws the same exercise.
 
-    ``kind`` is one of ``KINDS[game]``, or ``None`` for one drawn by the seed.
+    ``kind`` is one of ``KINDS[game]``, or ``None`` for one drawn by the seed; ``level`` is 1, 2 or 3 (how
+    many rules the reason cites, 3: three or more; one of ``LEVELS[game][kind]``), or ``None`` for any.
 
     >>> exercise = draw("bastos", seed=4, kind="trick")
     >>> exercise.check(exercise.check("nobody").expected).correct
@@ -212,16 +247,26 @@ def draw(game: str, seed: int | None = None, kind: str | None = None) -> Exercis
     kinds = KINDS[game]
     if kind is not None and kind not in kinds:
         raise ValueError(f"{game} has no {kind!r} exercises; its kinds are {', '.join(kinds)}")
+    if level is not None and (type(level) is not int or level not in (1, 2, 3)):
+        raise ValueError(f"level must be 1, 2 or 3 (or None for any level), not {level!r}")
     if seed is None:
         seed = secrets.randbelow(2**31)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise TypeError(f"seed must be an int, not {type(seed).__name__}")
-    chosen = kind or random.Random(f"exercises:{game}:{seed}").choice(kinds)
-    rng = random.Random(f"exercises:{game}:{seed}:{chosen}")
+    if level is None:  # as before levels existed: the other helpers' tables of seeds stay true
+        chosen = kind or random.Random(f"exercises:{game}:{seed}").choice(kinds)
+        rng = random.Random(f"exercises:{game}:{seed}:{chosen}")
+    else:
+        offered = [k for k in kinds if level in LEVELS[game][k]]
+        if kind is not None and kind not in offered:
+            reached = ", ".join(map(str, LEVELS[game][kind]))
+            raise ValueError(f"{game} {kind} exercises come at level {reached} only, not {level}")
+        chosen = kind or random.Random(f"exercises:{game}:{seed}:level {level}").choice(offered)
+        rng = random.Random(f"exercises:{game}:{seed}:{chosen}:level {level}")
     players = spec(game).players
     build = {"legal": _legal, "trick": _trick, "points": _scored}[chosen]
-    for _ in range(20):
-        exercise = build(game, _moves(game, rng.choice(players[-3:]), rng.randrange(2**31)), rng)
+    for _ in range(ATTEMPTS):
+        exercise = build(game, _moves(game, rng.choice(players[-3:]), rng.randrange(2**31)), rng, level)
         if exercise is not None:
             return Exercise(game, chosen, seed, **exercise)
     raise RuntimeError(f"no {chosen} exercise found for {game} with seed {seed}")  # pragma: no cover
@@ -254,16 +299,17 @@ def _label(state: GameState, notation: str, names: Sequence[str]) -> str | None:
         return None
 
 
-def _legal(game: str, moves: Iterator[Move], rng: random.Random) -> dict[str, Any] | None:
+def _legal(game: str, moves: Iterator[Move], rng: random.Random, level: int | None) -> dict[str, Any] | None:
     target = rng.randrange(HORIZON[game])
     played = [(before, action) for before, action, _ in islice(moves, target + 1)]
-    tries = [len(played) - 1, *rng.sample(range(len(played)), min(5, len(played)))]
-    return next(filter(None, (_legal_at(game, played, at, rng) for at in tries)), None)
+    tries = [len(played) - 1, *rng.sample(range(len(played)), min(5 if level is None else 11, len(played)))]
+    return next(filter(None, (_legal_at(game, played, at, rng, level) for at in tries)), None)
 
 
-def _legal_at(game: str, played: Sequence[tuple[GameState, str]], at: int,
-              rng: random.Random) -> dict[str, Any] | None:
-    """Which of a handful of moves the seat to act at ``played[at]`` may play (None: none refused)."""
+def _legal_at(game: str, played: Sequence[tuple[GameState, str]], at: int, rng: random.Random,
+              level: int | None = None) -> dict[str, Any] | None:
+    """Which of a handful of moves the seat to act at ``played[at]`` may play (None: none refused, or
+    fewer rules refuse moves here than ``level`` wants)."""
     state = played[at][0]
     seat = state.current_player
     assert seat is not None
@@ -298,7 +344,13 @@ def _legal_at(game: str, played: Sequence[tuple[GameState, str]], at: int,
     rules = list(groups)
     rng.shuffle(rules)
     rules.sort(key=lambda rule: not any(refused[n][2] for n in groups[rule]))
-    legal = rng.sample(list(labels), rng.randint(1, min(3, len(labels))))
+    if level is not None:  # refusals by exactly ``level`` rules, with room for one of each on offer
+        if len(rules) < level:
+            return None
+        rules = rules[:level]
+        refused = {n: refused[n] for rule in rules for n in groups[rule]}
+    most = min(3, len(labels)) if level is None else min(3, len(labels), CHOICES - len(rules))
+    legal = rng.sample(list(labels), rng.randint(1, most))
     wanted = min(CHOICES - len(legal), len(refused))
     picked: list[str] = []
     while len(picked) < wanted:
@@ -323,7 +375,17 @@ def _last_trick(state: GameState) -> Any:
     return getattr(state, "last_trick", None) or getattr(state, "round_last_trick", None)
 
 
-def _trick(game: str, moves: Iterator[Move], rng: random.Random) -> dict[str, Any] | None:
+def _trick(game: str, moves: Iterator[Move], rng: random.Random, level: int | None) -> dict[str, Any] | None:
+    if level is not None:  # every trick of the game that one rule, two or three decided: one of them
+        fits = []
+        for before, _, after in moves:
+            if _last_trick(after) != _last_trick(before):
+                seat = before.current_player
+                assert seat is not None
+                asked = games.trick(before.view(seat), after.view(seat))
+                if level_of(asked.rules) == level:
+                    fits.append((after, seat, asked))
+        return _trick_exercise(*rng.choice(fits)) if fits else None
     target, found = rng.randint(1, 30), None
     for before, _, after in moves:
         if _last_trick(after) != _last_trick(before):
@@ -335,7 +397,10 @@ def _trick(game: str, moves: Iterator[Move], rng: random.Random) -> dict[str, An
     before, after = found
     seat = before.current_player
     assert seat is not None
-    asked = games.trick(before.view(seat), after.view(seat))
+    return _trick_exercise(after, seat, games.trick(before.view(seat), after.view(seat)))
+
+
+def _trick_exercise(after: GameState, seat: int, asked: games.Trick) -> dict[str, Any]:
     why = [f"{asked.told}.", *(f"The rule: {_rule_text(after, rule)}" for rule in asked.rules)]
     return {"question": asked.question, "state": after, "seat": seat, "choices": asked.choices,
             "rules": asked.rules, "facts": MappingProxyType(asked.facts), "_expected": asked.winner,
@@ -357,7 +422,9 @@ def _added(before: GameState, after: GameState) -> list[ScoreLine]:
     return out
 
 
-def _scored(game: str, moves: Iterator[Move], rng: random.Random) -> dict[str, Any] | None:
+def _scored(game: str, moves: Iterator[Move], rng: random.Random, level: int | None) -> dict[str, Any] | None:
+    if level is not None:
+        return _scored_at_level(game, moves, rng, level)
     final: GameState | None = None
     found: tuple[GameState, GameState, list[ScoreLine]] | None = None
     stock = game == "klongs" and rng.random() < 0.35
@@ -366,28 +433,72 @@ def _scored(game: str, moves: Iterator[Move], rng: random.Random) -> dict[str, A
         final = after
         if game == "bangkok" or stock:
             continue
-        added = [line for line in _added(before, after)
-                 if game != "klongs" or line.rule.startswith("klongs.landing.")]
+        added = _scoring(game, before, after)
         if added:
             found, target = (before, after, added), target - 1
             if not target:
                 break
     assert final is not None
     if found is None:  # Bangkok's markets, Klongs' stocks: at the game's end
-        seat = rng.randrange(final.players)
-        if game == "bangkok":
-            lines = [line for line in final.score_sheet() if line.seat == seat]
-            return _points_exercise(final, seat, seat, games.market_points(final, seat), lines)
-        lines = [line for line in final.score_sheet() if line.seat == seat and line.rule == "klongs.stock"]
-        return _points_exercise(final, seat, seat, games.stock_points(final, seat), lines)
+        return _at_end(game, final, rng.randrange(final.players))
     before, after, added = found
     if game == "klongs":  # a landing: asked of its scorer, about one of the colours it paid
-        scorer = before.current_player
-        assert scorer is not None
-        seat = rng.choice(sorted({line.seat for line in added}))
-        asked = games.landing_points(before, after, scorer, seat)
-        return _points_exercise(after, scorer, seat, asked, [line for line in added if line.seat == seat])
-    seat = rng.randrange(after.players)
+        return _landing(before, after, added, rng.choice(sorted({line.seat for line in added})))
+    return _round(after, added, rng.randrange(after.players))
+
+
+def _scored_at_level(game: str, moves: Iterator[Move], rng: random.Random,
+                     level: int) -> dict[str, Any] | None:
+    """Every scoring moment of the game, for every seat it pays, whose lines apply ``level`` rules: one
+    of them (Klongs: its landings and, at the end, its stocks; Bangkok: the markets at the end)."""
+    fits: list[tuple[Any, ...]] = []
+    final: GameState | None = None
+    for before, _, after in moves:
+        final = after
+        added = [] if game == "bangkok" else _scoring(game, before, after)
+        for seat in sorted({line.seat for line in added}):
+            if level_of([line.rule for line in added if line.seat == seat]) == level:
+                fits.append((before, after, added, seat))
+    assert final is not None
+    if game in ("bangkok", "klongs"):
+        fits += [(final, seat) for seat in range(final.players)
+                 if level_of([line.rule for line in _end_lines(game, final, seat)]) == level]
+    if not fits:
+        return None
+    picked = rng.choice(fits)
+    if len(picked) == 2:
+        return _at_end(game, *picked)
+    before, after, added, seat = picked
+    return _landing(before, after, added, seat) if game == "klongs" else _round(after, added, seat)
+
+
+def _scoring(game: str, before: GameState, after: GameState) -> list[ScoreLine]:
+    """The lines a move scored that an exercise asks about (Klongs: a landing's, not a stock's)."""
+    return [line for line in _added(before, after)
+            if game != "klongs" or line.rule.startswith("klongs.landing.")]
+
+
+def _end_lines(game: str, final: GameState, seat: int) -> list[ScoreLine]:
+    return [line for line in final.score_sheet()
+            if line.seat == seat and (game == "bangkok" or line.rule == "klongs.stock")]
+
+
+def _at_end(game: str, final: GameState, seat: int) -> dict[str, Any]:
+    """A Bangkok market or a Klongs stock at the game's end."""
+    asked = games.market_points(final, seat) if game == "bangkok" else games.stock_points(final, seat)
+    return _points_exercise(final, seat, seat, asked, _end_lines(game, final, seat))
+
+
+def _landing(before: GameState, after: GameState, added: Sequence[ScoreLine], seat: int) -> dict[str, Any]:
+    """A Klongs landing, asked of its scorer, about one of the colours it paid."""
+    scorer = before.current_player
+    assert scorer is not None
+    asked = games.landing_points(before, after, scorer, seat)
+    return _points_exercise(after, scorer, seat, asked, [line for line in added if line.seat == seat])
+
+
+def _round(after: GameState, added: Sequence[ScoreLine], seat: int) -> dict[str, Any]:
+    """A fruit game's round just scored, asked of ``seat``."""
     asked = games.round_points(after, seat, max(line.round for line in added))
     return _points_exercise(after, seat, seat, asked, [line for line in added if line.seat == seat])
 

@@ -226,3 +226,86 @@ def test_bad_answers_say_what_is_wrong() -> None:
 def test_no_seed_draws_a_fresh_exercise_that_can_be_drawn_again() -> None:
     exercise = draw("tindahan")
     assert draw("tindahan", seed=exercise.seed, kind=exercise.kind).question == exercise.question
+
+
+def asking_seat_named(exercise: Exercise) -> str | None:
+    """The first sentence a learner reads that names the asking seat otherwise than "you" (its name; in
+    Klongs also its colour in lower case, "yellow merchant"), or None."""
+    name = exercise.state.seat_names()[exercise.seat]
+    pattern = re.compile(rf"\b{re.escape(name)}\b", re.IGNORECASE if exercise.game == "klongs" else 0)
+    answer = expected(exercise)
+    reasons = [exercise.check(answer).reason, exercise.check(wrong(exercise)).reason]
+    return next((text for text in (exercise.question, *exercise.choices, *reasons) if pattern.search(text)),
+                None)
+
+
+@pytest.mark.parametrize(("game", "kind"), CASES)
+def test_the_asking_seat_is_you_in_every_sentence(game: str, kind: str) -> None:
+    """Questions, choices and reasons (right and wrong) call the asking seat "You", never by its name or
+    colour; another seat is named (a Klongs landing pays every colour around it: asked of its scorer,
+    about another colour, the reason says "Blue scores", and the scorer stays "you")."""
+    for seed in range(30):
+        exercise = drawn(game, seed, kind)
+        said = asking_seat_named(exercise)
+        assert said is None, f"{game} {kind} seed {seed}: {said!r}"
+    for level in exercises.LEVELS[game][kind]:
+        for seed in range(4):
+            exercise = draw(game, seed=seed, kind=kind, level=level)
+            assert asking_seat_named(exercise) is None, (game, kind, level, seed)
+
+
+LEVEL_CASES = [(game, kind, level) for game, kind in CASES for level in exercises.LEVELS[game][kind]]
+
+
+def cited(exercise: Exercise) -> set[str]:
+    """The rules' texts a learner reads in the marking, whichever the answer."""
+    return set(re.findall(r"The rule: (.*)$", exercise.check(wrong(exercise)).reason, re.MULTILINE))
+
+
+@pytest.mark.parametrize(("game", "kind", "level"), LEVEL_CASES)
+def test_each_level_cites_as_many_rules_as_it_promises(game: str, kind: str, level: int) -> None:
+    for seed in range(6):
+        exercise = draw(game, seed=seed, kind=kind, level=level)
+        assert (exercise.kind, exercise.level) == (kind, level)
+        texts = cited(exercise)
+        assert len(texts) == level if level < 3 else len(texts) >= 3, (seed, texts)
+        assert texts == {rule_text(game, rule) for rule in exercise.rules}
+        if kind == "legal":  # the engine's refusals, asked again, name the same rules
+            refusals = [exercise.state.check(action) for action in exercise.actions]
+            assert {r.rule for r in refusals if r is not None} == set(exercise.rules)
+        elif kind == "points":
+            assert {line.rule for line in exercise.check(0).lines} == set(exercise.rules)
+        right = exercise.check(expected(exercise))
+        assert right.correct and not exercise.check(wrong(exercise)).correct
+
+
+@pytest.mark.parametrize("game", explorer.GAMES)
+def test_a_level_without_a_kind_draws_a_kind_that_has_it(game: str) -> None:
+    for level in (1, 2, 3):
+        offered = {kind for kind in KINDS[game] if level in exercises.LEVELS[game][kind]}
+        drawn_kinds = set()
+        for seed in range(6):
+            exercise = draw(game, seed=seed, level=level)
+            assert exercise.level == level and exercise.kind in offered
+            drawn_kinds.add(exercise.kind)
+        assert len(drawn_kinds) > 1 or len(offered) == 1, (level, drawn_kinds)
+
+
+@pytest.mark.parametrize(("game", "kind", "level"), [("tindahan", "points", 1), ("bastos", "trick", 3),
+                                                     ("klongs", "legal", 2), ("bangkok", None, 3)])
+def test_a_level_draws_the_same_exercise_for_a_seed(game: str, kind: str | None, level: int) -> None:
+    one, two = draw(game, seed=5, kind=kind, level=level), draw(game, seed=5, kind=kind, level=level)
+    assert (one.kind, one.question, one.choices, one.rules, one.seat) == \
+        (two.kind, two.question, two.choices, two.rules, two.seat)
+    assert one.state.to_record() == two.state.to_record()
+    others = {draw(game, seed=seed, kind=kind, level=level).question for seed in range(6, 9)}
+    assert one.question not in others
+
+
+def test_a_bad_level_is_refused_with_the_levels_there_are() -> None:
+    for level in (0, 4, -1, "2", 2.0, True):
+        with pytest.raises(ValueError, match=r"level must be 1, 2 or 3"):
+            draw("tindahan", seed=1, level=level)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"klongs points exercises come at level 1 only, not 2"):
+        draw("klongs", seed=1, kind="points", level=2)
+    assert draw("tindahan", seed=1, level=None).question == draw("tindahan", seed=1).question
