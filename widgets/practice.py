@@ -4,7 +4,10 @@
 these moves may you play, who takes this trick, how many points does this score. The learner answers by
 ticking moves, picking a player or typing a number; **Check** shows the engine's marking with its
 reason (the refusals' and score lines' rule texts), **Next** draws another. A count per game keeps the
-score. Under Voila, ``?game=bastos&kind=trick&seed=3`` presets the first exercise (links and tests).
+score. **Level** asks for exercises whose reason cites one rule, two, or three and more
+(``exercises.LEVELS``); three right in a row at a level move the learner up to the next, said on the page.
+Under Voila, ``?game=bastos&kind=trick&level=2&seed=3`` presets the exercises: the first is seed 3's, the
+next seed 4's and so on (a link shows everyone the same run; the tests know each answer).
 """
 
 from __future__ import annotations
@@ -25,6 +28,10 @@ from .apps import query_settings
 KIND_WORDS = {"legal": "Which moves may you play?", "trick": "Who takes the trick?",
               "points": "How many points?"}
 ANY = "any"
+#: The levels in words (the menu's and the page's).
+LEVEL_WORDS = {1: "One rule at a time", 2: "Two rules together", 3: "Three or more rules"}
+#: Right answers in a row at a level that move the learner up to the next.
+STREAK = 3
 
 
 def _title(game: str) -> str:
@@ -67,8 +74,11 @@ class PracticeApp:
         self.game = ipw.Dropdown(options=titles, value=game if game in exercises.KINDS else "tindahan",
                                  description="Game", tooltip="The game the exercises are about")
         self.kind = ipw.Dropdown(description="Question", tooltip="The kind of question")
+        self.level = ipw.Dropdown(description="Level", tooltip="How many rules each exercise puts to work")
         self._quiet = False
         self._set_kinds(preset.get("kind", ANY))
+        self._set_levels(_int(preset.get("level")) or ANY)
+        self.streak = 0  # right answers in a row at the level chosen
         self.seed = _int(preset.get("seed"))
         self.next_button = ipw.Button(description="Next exercise", tooltip="Draw another exercise")
         self.check_button = ipw.Button(description="Check", button_style="primary",
@@ -82,10 +92,11 @@ class PracticeApp:
         self.exercise: exercises.Exercise | None = None
         self._inputs: list[Any] = []
         self.game.observe(lambda _c: self._game_changed(), names="value")
-        self.kind.observe(lambda _c: None if self._quiet else self.draw(), names="value")
+        self.kind.observe(lambda _c: None if self._quiet else self._kind_changed(), names="value")
+        self.level.observe(lambda _c: None if self._quiet else self._level_changed(), names="value")
         self.next_button.on_click(lambda _b: self.draw())
         self.check_button.on_click(lambda _b: self.check())
-        controls = ipw.HBox([self.game, self.kind, self.next_button, self.count],
+        controls = ipw.HBox([self.game, self.kind, self.level, self.next_button, self.count],
                             layout=ipw.Layout(flex_flow="row wrap", align_items="center"))
         self.box = ipw.VBox([controls, self.question, self.table, self.answer,
                              ipw.HBox([self.check_button]), self.marked])
@@ -94,7 +105,32 @@ class PracticeApp:
 
     def _game_changed(self) -> None:
         self._set_kinds(self.kind.value)
+        self._set_levels(self.level.value)
+        self.streak = 0
         self.draw()
+
+    def _kind_changed(self) -> None:
+        self._set_levels(self.level.value)
+        self.draw()
+
+    def _level_changed(self) -> None:
+        self.streak = 0
+        self.draw()
+
+    def _levels(self) -> list[int]:
+        """The levels the chosen kind of question comes at (any kind: the levels of all its kinds)."""
+        kinds = exercises.LEVELS[self.game.value]
+        chosen = list(kinds) if self.kind.value == ANY else [self.kind.value]
+        return sorted({level for kind in chosen for level in kinds[kind]})
+
+    def _set_levels(self, wanted: int | str) -> None:
+        levels = self._levels()
+        self._quiet = True
+        try:
+            self.level.options = [("Any level", ANY), *((f"{n}: {LEVEL_WORDS[n]}", n) for n in levels)]
+            self.level.value = wanted if wanted in levels else ANY
+        finally:
+            self._quiet = False
 
     def _set_kinds(self, wanted: str) -> None:
         kinds = exercises.KINDS[self.game.value]
@@ -107,22 +143,24 @@ class PracticeApp:
             self._quiet = False
 
     def draw(self) -> None:
-        """Show a new exercise (the preset seed first, then fresh ones)."""
+        """Show a new exercise (the preset seed's, then the seeds after it; with none, fresh ones)."""
         seed = self.seed if self.seed is not None else secrets.randbelow(2**31)
-        self.seed = None
+        self.seed = seed + 1 if self.seed is not None else None
         kind = None if self.kind.value == ANY else self.kind.value
+        level = None if self.level.value == ANY else self.level.value
         try:
-            exercise = exercises.draw(self.game.value, seed=seed, kind=kind)
+            exercise = exercises.draw(self.game.value, seed=seed, kind=kind, level=level)
         except (ValueError, TypeError) as exc:  # never expected: said on the page, not raised
             self.question.value = f'<p role="alert">No exercise could be drawn: {html.escape(str(exc))}</p>'
             return
         self.exercise = exercise
         self.question.value = _paragraphs(exercise.question, strong_first=True)
         self.table.value = exercise.state.picture(exercise.seat).html
-        self.marked.value = ""
-        self.check_button.disabled = False
         self._inputs = self._answer_inputs(exercise)
         self.answer.children = tuple(self._inputs)
+        # The marking goes last: once it is gone, the new exercise's answer boxes are in place.
+        self.marked.value = ""
+        self.check_button.disabled = False
 
     def _answer_inputs(self, exercise: exercises.Exercise) -> list[Any]:
         if exercise.kind == "legal":
@@ -153,16 +191,39 @@ class PracticeApp:
         except (ValueError, TypeError) as exc:
             self.marked.value = f'<p role="alert">{html.escape(str(exc))}</p>'
             return
+        up = ""
         if not self.check_button.disabled:
             right, answered = self.tally.setdefault(exercise.game, [0, 0])
             self.tally[exercise.game] = [right + marked.correct, answered + 1]
+            up = self._progress(marked.correct)
         self.check_button.disabled = True
         verdict = "Right." if marked.correct else "Not quite."
         self.marked.value = (f'<div role="status" class="re-practice-marked"><p><strong>{verdict}</strong>'
-                             f"</p>{_paragraphs(marked.reason)}</div>")
+                             f"</p>{_paragraphs(marked.reason)}{up}</div>")
         right, answered = self.tally[exercise.game]
-        self.count.value = (f"<span>{_title(exercise.game)}: {right} of {answered} "
-                            "right</span>")
+        row = (f" · {self.streak} in a row at level {self.level.value}"
+               if self.level.value != ANY and self.streak else "")
+        self.count.value = f"<span>{_title(exercise.game)}: {right} of {answered} right{row}</span>"
+
+    def _progress(self, correct: bool) -> str:
+        """Count the answer towards the level's streak; after ``STREAK`` right in a row, move up a level
+        (the next exercise is drawn at it) and say so."""
+        self.streak = self.streak + 1 if correct else 0
+        level = self.level.value
+        if level == ANY or self.streak < STREAK:
+            return ""
+        higher = [n for n in self._levels() if n > level]
+        if not higher:
+            return (f'<p class="re-practice-level"><strong>{STREAK} right in a row at the top level of these '
+                    "questions. Well done!</strong></p>")
+        self._quiet = True  # the exercise marked stays on show; Next draws at the new level
+        try:
+            self.level.value = higher[0]
+        finally:
+            self._quiet = False
+        self.streak = 0
+        return (f'<p class="re-practice-level"><strong>{STREAK} right in a row: up to level {higher[0]}, '
+                f"{LEVEL_WORDS[higher[0]].lower()}. The next exercise is at that level.</strong></p>")
 
 
 def practice_app(preset: Mapping[str, str] | None = None) -> ipw.VBox:

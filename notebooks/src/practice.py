@@ -7,7 +7,9 @@
 # reason, with the text of every rule it used. **Next exercise** draws another, for ever; the count
 # beside it keeps your score for each game.
 #
-# Choose a game and a kind of question above the table. New to a game? Read its walkthrough first.
+# Choose a game and a kind of question above the table, and a **Level**: one rule at a time, two rules
+# together, or three and more (how many rules the engine's reason cites). Three right in a row at a level
+# move you up to the next. New to a game? Read its walkthrough first.
 # [All apps](index.ipynb) · [Learn in JupyterLab](learn.ipynb)
 
 # %%
