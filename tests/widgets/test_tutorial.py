@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+import explorer
 from explorer import tutorials
 from widgets._guided import MARKS, selectors
 from widgets.tutorial import TutorialApp
@@ -62,3 +63,13 @@ def test_marks_become_selectors_only_from_known_names_and_safe_arguments() -> No
         ".re-hand", ".re-stall.re-fruit-mango", ".re-stall.re-fruit-durian"]
     assert selectors("trick-table", ("nothing", 'action:"] *{', "hand:x"), lambda: view) == []
     assert set(MARKS) == {"trick-table", "bangkok-table", "klong-board"}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_mark_a_script_names_is_a_part_of_its_table(game: str) -> None:
+    # An unknown name outlines nothing, silently: a typo in a script would leave a step unmarked.
+    script = tutorials.script(game)
+    known = MARKS[getattr(explorer, game).SPEC.widget]
+    named = {mark for step in script.steps for mark in step.marks}
+    named |= {mark for marks in script.score_marks.values() for mark in marks}
+    assert sorted(m for m in named if m.partition(":")[0] not in known) == []
