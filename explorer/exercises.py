@@ -50,7 +50,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ._core.state import GameState, ScoreLine
-from ._core.words import does, joined, render
+from ._core.words import YOU, does, joined, render
 from ._learn import games
 from ._registry import GAMES, new_game, spec
 from .bots import make_bot
@@ -143,9 +143,12 @@ class Exercise:
                           "\n".join([("" if given == self._expected else chose) + head, *self._why]))
         if self.kind == "trick":
             seat = self._seat(answer)
-            return Marked(seat == self._expected, self._expected, "\n".join(self._why))
+            named = "nobody" if seat is None else self.choices[seat].replace(YOU, "yourself")
+            said = "" if seat == self._expected else f"You answered {named}. "
+            return Marked(seat == self._expected, self._expected, said + "\n".join(self._why))
         points = _points(answer)
-        return Marked(points == self._expected, self._expected, "\n".join(self._why), self._lines)
+        said = "" if points == self._expected else f"You answered {points}. "
+        return Marked(points == self._expected, self._expected, said + "\n".join(self._why), self._lines)
 
     # ---- reading answers ------------------------------------------------------------------------------
 

@@ -309,3 +309,14 @@ def test_a_bad_level_is_refused_with_the_levels_there_are() -> None:
     with pytest.raises(ValueError, match=r"klongs points exercises come at level 1 only, not 2"):
         draw("klongs", seed=1, kind="points", level=2)
     assert draw("tindahan", seed=1, level=None).question == draw("tindahan", seed=1).question
+
+
+def test_a_wrong_answer_is_said_back_before_the_reason() -> None:
+    points = drawn("bastos", 0, "points")
+    given = expected(points) + 3
+    assert points.check(given).reason.startswith(f"You answered {given}. ")
+    assert not points.check(expected(points)).reason.startswith("You answered")
+    trick = drawn("tindahan", 0, "trick")
+    other = (expected(trick) + 1) % trick.state.players
+    name = trick.choices[other].replace("You", "yourself")
+    assert trick.check(other).reason.startswith(f"You answered {name}. ")
