@@ -6,12 +6,11 @@
 # outlined), and a move the rules forbid is refused with the rule's text and the reason. Run the cells
 # from the top (**Run ▸ Run All Cells**), then change them: nothing you type can break the game.
 #
-# Four games: **Tindahan**, **Bastos!**, **Bangkok** and **Bangkok Klongs**. Each ends in a small
-# exercise that the engine checks. [Start page](index.ipynb)
+# Four games: **Tindahan**, **Bastos!**, **Bangkok** and **Bangkok Klongs**; then exercises the engine
+# marks, one for each game, to change and answer yourself. [Start page](index.ipynb) ·
+# [Practice page](practice.ipynb)
 
 # %%
-import random
-
 from IPython.display import display
 
 import explorer
@@ -24,20 +23,6 @@ def moves(state, limit=8):
         print(f"{notation!r:32} {words}")
     if len(labels) > limit:
         print(f"... and {len(labels) - limit} more")
-
-
-def random_views(game, players, phase, games, turns=1000):
-    """The view of the player to act at each `phase` turn of random games (seeded 0, 1, ...), each
-    played to its end or for `turns` turns: the positions the exercises' checks ask about."""
-    for seed in range(games):
-        state, rng = explorer.new_game(game, players=players, seed=seed), random.Random(seed)
-        for _ in range(turns):
-            if state.is_over:
-                break
-            view = state.view(state.current_player)
-            if view["phase"] == phase:
-                yield view
-            state = state.play(rng.choice(state.legal_actions()))
 
 
 # %% [markdown]
@@ -100,33 +85,6 @@ explorer.tindahan.RULES.search("trump")
 explorer.tindahan.EXAMPLES[0]
 
 # %% [markdown]
-# ### Exercise: which cards may a player play?
-#
-# Fill in `may_play`: given a hand and the fruit led (`None` when you lead), return the cards the rules
-# allow. The check plays random games and compares your answer with the engine's at every card play.
-# (One answer is filled in; change it and re-run the check to see a disagreement explained.)
-
-
-# %%
-def may_play(hand, led):
-    follow = [card for card in hand if led is not None and card.startswith(led + "-")]
-    return follow or hand
-
-
-def check_tindahan(rule, games=8):
-    checked = 0
-    for view in random_views("tindahan", 3, "play", games):
-        engine = sorted(a for a in view["legal"] if ":" not in a)
-        yours = sorted(rule(view["hand"], view["led"]))
-        if engine and yours != engine:
-            return print(f"✗ hand {view['hand']}, {view['led']} led: you say {yours}, the engine {engine}")
-        checked += 1
-    print(f"✓ your rule agrees with the engine at all {checked} card plays")
-
-
-check_tindahan(may_play)
-
-# %% [markdown]
 # ## Bastos!: the value table
 #
 # Everyone first picks a Bastos! card: its fruit becomes that player's colour, and the picks set the
@@ -156,34 +114,6 @@ except explorer.IllegalAction as refusal:
 state.picture(teaching=True)
 
 # %% [markdown]
-# ### Exercise: a round's points
-#
-# At a round's end each card a player won scores its fruit's value on the value table (negative values
-# cost points). Fill in `round_points`; the check compares it with `explorer.bastos.score_round`.
-
-
-# %%
-def round_points(values, won):
-    return {player: sum(values[card.split("-")[0]] for card in cards) for player, cards in won.items()}
-
-
-def check_bastos(rule, tries=300):
-    rng = random.Random(1)
-    fruits = ["banana", "lanzones", "mango", "pineapple", "durian"]
-    deck = [f"{fruit}-{value}" for fruit in fruits for value in range(1, 10)]
-    for _ in range(tries):
-        values = {fruit: rng.choice([3, 2, 1, 0, -1, -2]) for fruit in fruits}
-        cards = rng.sample(deck, 18)
-        won = {p: cards[6 * i: 6 * i + rng.randint(0, 6)] for i, p in enumerate("ABC")}
-        engine, yours = explorer.bastos.score_round(values, won), rule(values, won)
-        if yours != engine:
-            return print(f"✗ values {values}, won {won}: you say {yours}, the engine {engine}")
-    print(f"✓ your rule agrees with the engine on {tries} rounds")
-
-
-check_bastos(round_points)
-
-# %% [markdown]
 # ## Bangkok: the port and the markets
 #
 # Lay a card from your hand at the end of a row or column of the port; the line slides along and you take
@@ -211,36 +141,6 @@ state = state.play("place:BF@R1L>b1=PFF")
 state
 
 # %% [markdown]
-# ### Exercise: may a card face a line?
-#
-# Fill in `may_face`: the goods on the card (letters, e.g. `["B", "F"]`) and the goods shown anywhere on
-# the line's cards; return whether the card may be laid at that line's ends. The check compares your
-# answer with the engine's legal moves for every card in hand and every line, over many positions.
-
-
-# %%
-def may_face(card_goods, line_goods):
-    return bool(set(card_goods) & set(line_goods))
-
-
-def check_bangkok(rule, games=6, turns=40):
-    checked = 0
-    for view in random_views("bangkok", 2, "act", games, turns):
-        for card in view["hand"]:
-            for line, info in view["lines"].items():
-                faces = [view["port"][int(cell[1]) - 1]["abc".index(cell[0])] for cell in info["cells"]]
-                shown = [good for face in faces if face for good in face["goods"]]
-                engine = any(a.startswith(f"place:{card['card']}@{line}") for a in view["legal"])
-                if bool(rule(card["goods"], shown)) != engine:
-                    return print(f"✗ {card['name']} at {info['label']} (showing {shown}): "
-                                 f"you say {bool(rule(card['goods'], shown))}, the engine {engine}")
-                checked += 1
-    print(f"✓ your rule agrees with the engine on {checked} card-and-line questions")
-
-
-check_bangkok(may_face)
-
-# %% [markdown]
 # ## Bangkok Klongs: boats, merchants and market days
 #
 # Place a boat from your hand on the klong board (spaces named by column letter and row number), put a
@@ -265,30 +165,76 @@ state = state.play(state.legal_actions()[0])
 state
 
 # %% [markdown]
-# ### Exercise: a stock's points
+# ## Exercises the engine marks
 #
-# After the Big Market Day each player scores their stock per good: 1 point for the first boat of a good,
-# 2 for the second, 3 for the third and so on. Fill in `stock_points`; the check compares it with the
-# engine's `explorer.klongs.stock_points`.
-
+# `explorer.exercises.draw(game, seed=…, kind=…, level=…)` asks a question about a position of a real game
+# between bots, seen from one seat ("you"): **which of these moves may you play** (`kind="legal"`), **who
+# takes this trick** (`"trick"`, the trick games) or **how many points does this score** (`"points"`).
+# `exercise.check(answer)` marks an answer and gives the engine's reason, with the text of each rule it
+# used. `level` is how many rules the reason puts to work: 1, 2, or 3 for three and more
+# (`exercises.LEVELS` lists the levels each kind comes at).
+#
+# Each exercise below is answered twice, once right and once wrong. Change the answers, or the seed, kind
+# or level, and run the cells again: the same seed always draws the same exercise, and an answer in the
+# wrong form is refused with what to type instead.
 
 # %%
-def stock_points(goods):
-    return sum(n * (n + 1) // 2 for n in (goods.count(good) for good in set(goods)))
+from explorer import exercises
 
+for game, kinds in exercises.LEVELS.items():  # the levels each game's questions come at
+    print(f"{game}: " + "; ".join(f"{kind} at level {', '.join(map(str, levels))}" for kind, levels in kinds.items()))
 
-def check_klongs(rule, tries=300):
-    rng = random.Random(2)
-    kinds = ["flowers", "shrimps", "avocados", "pineapples", "eggplants", "fish", "bananas"]
-    for _ in range(tries):
-        goods = [rng.choice(kinds) for _ in range(rng.randint(0, 9))]
-        engine, yours = explorer.klongs.stock_points(goods), rule(goods)
-        if yours != engine:
-            return print(f"✗ stock {goods}: you say {yours}, the engine {engine}")
-    print(f"✓ your rule agrees with the engine on {tries} stocks")
+# %% [markdown]
+# ### Tindahan: which moves may you play? (two rules)
 
+# %%
+exercise = exercises.draw("tindahan", seed=1, kind="legal", level=2)
+print(exercise.question)
+exercise.state.picture(exercise.seat)
 
-check_klongs(stock_points)
+# %%
+print(exercise.check("B, D"))  # the letters of every move you may play
+print()
+print(exercise.check("A, B"))
+
+# %% [markdown]
+# ### Bastos!: who takes this trick? (three rules)
+
+# %%
+exercise = exercises.draw("bastos", seed=1, kind="trick", level=3)
+print(exercise.question)
+exercise.state.picture(exercise.seat)
+
+# %%
+print(exercise.check("you"))  # a name as the question writes it, "you", or "nobody" for a trick set aside
+print()
+print(exercise.check("Ana"))
+
+# %% [markdown]
+# ### Bangkok: how many points does your market score? (three rules and more)
+
+# %%
+exercise = exercises.draw("bangkok", seed=1, kind="points", level=3)
+print(exercise.question)
+exercise.state.picture(exercise.seat)
+
+# %%
+print(exercise.check(15))  # a whole number of points
+print()
+print(exercise.check(13))
+
+# %% [markdown]
+# ### Bangkok Klongs: which moves may you play? (one rule)
+
+# %%
+exercise = exercises.draw("klongs", seed=1, kind="legal", level=1)
+print(exercise.question)
+exercise.state.picture(exercise.seat)
+
+# %%
+print(exercise.check("A, D"))
+print()
+print(exercise.check("A, B, D"))
 
 # %% [markdown]
 # ## Play on, against bots
