@@ -164,6 +164,7 @@ class Guide:
         self.narrowing: Step | None = None
         self._narrowed_at = -1
         self._events = self._lines = 0
+        self._newest = 0  # how many lessons came with the last update that brought any
         self._turns: dict[int, int] = {}  # move count -> the learner's decision number there
 
     # ---- following the game -----------------------------------------------------------------
@@ -205,6 +206,8 @@ class Guide:
             self.lessons.append(lesson)
             for rule, _text in lesson.rules:
                 self.taught.setdefault(rule, len(self.lessons) - 1)
+        if came:
+            self._newest = len(came)
         return came
 
     def refusal(self, state: GameState, action: str) -> str | None:
@@ -218,7 +221,9 @@ class Guide:
 
     @property
     def marks(self) -> tuple[str, ...]:
-        return self.lessons[-1].marks if self.lessons else ()
+        """The table parts the newest lessons are about (all that came together, the newest first)."""
+        newest = self.lessons[len(self.lessons) - self._newest:] if self.lessons else []
+        return tuple(dict.fromkeys(mark for lesson in reversed(newest) for mark in lesson.marks))
 
     # ---- what the learner reads ----------------------------------------------------------------
 
