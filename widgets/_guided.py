@@ -53,6 +53,8 @@ class Guided:
 
     guide: Guide
     MARK_KIND = "trick-table"
+    #: What the table's Restart (and New game) do on a guided table: set by the page.
+    start_again: Callable[[], None] | None = None
 
     def __init__(self, *args: Any, guide: Guide, **kwargs: Any) -> None:
         self.guide = guide  # before the table first draws itself: the drawing asks the guide
@@ -65,6 +67,10 @@ class Guided:
                 intent = parse_intent(content)
             except IntentError:
                 intent = None  # the table itself refuses a malformed message, saying why
+            if intent is not None and intent.kind in ("restart", "new-game") and self.start_again is not None:
+                table.error = {}
+                self.start_again()  # the guided deal again, from its first step: never another deal
+                return True
             if intent is not None and intent.kind == "play" and intent.action is not None:
                 nudge = self.guide.refusal(table.state, str(intent.action))
                 if nudge is not None:

@@ -45,8 +45,9 @@ def _paragraphs(text: str) -> str:
 def lesson_html(lesson: tutorials.Lesson) -> str:
     """One lesson: its title, its words and the rules it teaches in the catalogue's words."""
     rules = "".join(f"<li>{html.escape(text)}</li>" for _rule, text in lesson.rules)
-    said = f'<details class="re-lesson-rules"><summary>The rules</summary><ul>{rules}</ul></details>' \
-        if rules and lesson.scored else (f'<ul class="re-lesson-rules">{rules}</ul>' if rules else "")
+    count = "The rule" if len(lesson.rules) == 1 else f"The {len(lesson.rules)} rules"
+    said = (f'<details class="re-lesson-rules"><summary>{count}, in short</summary>'
+            f"<ul>{rules}</ul></details>") if rules else ""
     kind = " re-lesson-scored" if lesson.scored else ""
     return (f'<section class="re-lesson{kind}"><h4>{html.escape(lesson.title)}</h4>'
             f"{_paragraphs(lesson.text)}{said}</section>")
@@ -69,6 +70,7 @@ class TutorialApp:
                                               bot_delay=self.delay, pause_rounds=self.pause_rounds,
                                               guide=self.guide)
         self.table.observe_state(self._changed)
+        self.table.start_again = self.start_again
         self.progress = ipw.HTML()
         self.panel = ipw.HTML()
         self.again = ipw.Button(description="Start again", layout=ipw.Layout(width="auto"),
@@ -114,10 +116,10 @@ class TutorialApp:
         lessons = self.guide.lessons
         start = min(self._fresh, max(0, len(lessons) - 1))
         shown, older = lessons[start:][-OPEN:], lessons[: len(lessons) - len(lessons[start:][-OPEN:])]
-        earlier = "".join(lesson_html(lesson) for lesson in older)
+        earlier = "".join(lesson_html(lesson) for lesson in reversed(older))
         folded = (f'<details class="re-tutorial-earlier"><summary>Earlier steps ({len(older)})</summary>'
                   f"{earlier}</details>") if older else ""
-        newest = "".join(lesson_html(lesson) for lesson in shown)
+        newest = "".join(lesson_html(lesson) for lesson in reversed(shown))  # the newest on top
         self.panel.value = f'<div role="status" aria-live="polite">{newest}</div>{folded}'
         taught = len(self.guide.taught)
         total = len(self.guide.rules) - len(self.script.unmet)

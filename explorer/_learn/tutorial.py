@@ -198,7 +198,8 @@ class Guide:
                 continue
             self.done.add(index)
             came.append(self._lesson(step))
-            if step.allowed and turn is not None:
+            # Narrow only to moves the position has: a learner is never left with nothing to play.
+            if step.allowed and turn is not None and any(step.allows(a) for a in view["legal"]):
                 self.narrowing, self._narrowed_at = step, moves
         if new_lines:  # after the steps, which say what the rules are: here is what they just did
             came.append(self._scored(view, new_lines))

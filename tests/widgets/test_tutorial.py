@@ -73,3 +73,18 @@ def test_every_mark_a_script_names_is_a_part_of_its_table(game: str) -> None:
     named = {mark for step in script.steps for mark in step.marks}
     named |= {mark for marks in script.score_marks.values() for mark in marks}
     assert sorted(m for m in named if m.partition(":")[0] not in known) == []
+
+
+def test_the_tables_restart_and_new_game_start_the_guided_deal_again() -> None:
+    app = TutorialApp("tindahan", FAST)
+    first = [lesson.text for lesson in app.guide.lessons]
+    step = app.guide.narrowing
+    assert step is not None
+    allowed = next(str(a) for a in app.table.state.legal_actions() if step.allows(str(a)))
+    assert play(app, allowed)
+    assert len(app.guide.lessons) > len(first)
+    for kind in ("restart", "new-game"):
+        assert app.table.handle_intent({"type": kind})
+        assert app.table.state.actions() == [] and app.table.state.seed == app.script.seed
+        assert [lesson.text for lesson in app.guide.lessons] == first
+        assert app.guide.narrowing is step
