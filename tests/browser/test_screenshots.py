@@ -72,3 +72,42 @@ def test_state_picture_screenshot(page: Any, game: str) -> None:
     page.set_content(f"<!doctype html><html><body style='margin:8px;background:#fff'>{html}</body></html>")
     SCREENSHOTS.mkdir(exist_ok=True)
     page.locator("body > *").first.screenshot(path=str(SCREENSHOTS / f"{game}-picture.png"))
+
+
+def test_learning_pages_screenshots(page: Any, voila_url: str) -> None:
+    """The learning pages: a guided game two moves in (the guide and its outline), a practice question
+    marked, the rules page searched and an own table scored."""
+    page.set_viewport_size({"width": 1280, "height": 900})
+    SCREENSHOTS.mkdir(exist_ok=True)
+    conftest.open_app(page, f"{voila_url}/voila/render/tindahan_tutorial.ipynb?delay=0.1", ".re-trick-table")
+    table = page.locator(".re-trick-table")
+    page.locator('.re-trick-table[data-busy="false"] .re-hand button.legal').first.wait_for(timeout=60_000)
+    page.locator('.re-trick-table .re-hand button[data-action^="mango-"]').first.click()
+    page.locator('.re-trick-table[data-busy="false"][data-current="0"]').wait_for(timeout=60_000)
+    page.wait_for_timeout(500)
+    page.locator(".re-tutorial").first.screenshot(path=str(SCREENSHOTS / "tindahan_tutorial.png"))
+    assert table.count() == 1 and conftest.console_problems(page) == []
+
+    page.goto(f"{voila_url}/voila/render/practice.ipynb?game=tindahan&kind=legal&seed=5",
+              wait_until="domcontentloaded", timeout=90_000)
+    page.get_by_role("button", name="Check").wait_for(timeout=120_000)
+    page.locator(".re-practice input[type=checkbox]").first.check()
+    page.get_by_role("button", name="Check").click()
+    page.get_by_role("status").first.wait_for(timeout=30_000)
+    page.locator(".re-practice").first.screenshot(path=str(SCREENSHOTS / "practice.png"))
+    assert conftest.console_problems(page) == []
+
+    page.goto(f"{voila_url}/voila/render/rules.ipynb?game=tindahan&rule=tindahan.follow-suit",
+              wait_until="domcontentloaded", timeout=90_000)
+    page.locator(".re-rules").first.wait_for(timeout=120_000)
+    page.wait_for_timeout(500)
+    page.screenshot(path=str(SCREENSHOTS / "rules.png"))
+    assert conftest.console_problems(page) == []
+
+    page.goto(f"{voila_url}/voila/render/score_table.ipynb?game=bastos&players=3",
+              wait_until="domcontentloaded", timeout=90_000)
+    page.locator(".re-scorer").first.wait_for(timeout=120_000)
+    page.get_by_role("button", name="Score").click()
+    page.wait_for_timeout(1500)
+    page.locator(".re-scorer").first.screenshot(path=str(SCREENSHOTS / "score_table.png"))
+    assert conftest.console_problems(page) == []
