@@ -104,10 +104,16 @@ def test_learning_pages_screenshots(page: Any, voila_url: str) -> None:
     page.screenshot(path=str(SCREENSHOTS / "rules.png"))
     assert conftest.console_problems(page) == []
 
-    page.goto(f"{voila_url}/voila/render/score_table.ipynb?game=bastos&players=3",
+    page.goto(f"{voila_url}/voila/render/score_table.ipynb?game=tindahan&players=3",
               wait_until="domcontentloaded", timeout=90_000)
-    page.locator(".re-scorer").first.wait_for(timeout=120_000)
+    page.locator(".re-scorer-form-tindahan").wait_for(timeout=120_000)
+    for number, (tricks, held, bananas) in enumerate([(3, 5, 3), (4, 0, 0), (2, 7, 2)]):
+        for label, count in (("Tricks", tricks), ("In hand", held), ("banana stall", bananas)):
+            box = page.locator(f".re-scorer .re-scorer-seat-{number}").get_by_label(label)
+            box.fill(str(count))
+            box.press("Tab")
+    page.get_by_label("Trump", exact=True).select_option(label="durian")
     page.get_by_role("button", name="Score").click()
-    page.wait_for_timeout(1500)
+    page.locator(".re-scorer [data-role=totals]").wait_for(timeout=30_000)
     page.locator(".re-scorer").first.screenshot(path=str(SCREENSHOTS / "score_table.png"))
     assert conftest.console_problems(page) == []
