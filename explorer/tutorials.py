@@ -19,17 +19,32 @@ from importlib.util import find_spec
 from ._learn.tutorial import Guide, Lesson, Script, Step, walk
 from ._registry import GAMES
 
-__all__ = ["GAMES", "READY", "Guide", "Lesson", "Script", "Step", "guide", "script", "untaught", "walk"]
+__all__ = ["GAMES", "READY", "TUTORIALS", "Guide", "Lesson", "Script", "Step", "guide", "script", "untaught",
+           "walk"]
 
 #: The games whose guided first game is written.
 READY = tuple(game for game in GAMES if find_spec(f"explorer.{game}._tutorial") is not None)
 
 
+def _variants(game: str) -> dict[str, Script]:
+    """A game's other guided games, by name (Bangkok's ``VARIANTS = {"solo": ...}``: played alone)."""
+    found: dict[str, Script] = getattr(import_module(f"explorer.{game}._tutorial"), "VARIANTS", {})
+    return found
+
+
+#: Every guided game by name: each ready game's own, then its variants as "game-variant" ("bangkok-solo").
+TUTORIALS = tuple(name for game in READY for name in (game, *(f"{game}-{v}" for v in _variants(game))))
+
+
 def script(game: str) -> Script:
-    """The guided first game of ``game`` ("tindahan", "bastos", "bangkok", "klongs")."""
-    if game not in GAMES:
+    """The guided first game of ``game`` ("tindahan", "bastos", "bangkok", "klongs"), or of a variant
+    named "game-variant" (``TUTORIALS``: "bangkok-solo" is Bangkok played alone)."""
+    base, _, variant = game.partition("-")
+    if base not in GAMES or (variant and game not in TUTORIALS):
         raise ValueError(f"no tutorial for {game!r}: the games are {', '.join(GAMES)}")
-    found: Script = import_module(f"explorer.{game}._tutorial").SCRIPT
+    if variant:
+        return _variants(base)[variant]
+    found: Script = import_module(f"explorer.{base}._tutorial").SCRIPT
     return found
 
 

@@ -1,4 +1,5 @@
-"""The guided first games: the play app's table with a guide beside it (``tutorial_app("tindahan")``).
+"""The guided first games: the play app's table with a guide beside it (``tutorial_app("tindahan")``, or a
+variant by its name in ``explorer.tutorials.TUTORIALS``: ``tutorial_app("bangkok-solo")``).
 
 The guide (``explorer.tutorials``) deals the prepared game, says each rule in plain words when it first
 applies, outlines the part of the table it is about, narrows the learner's first moves to the one being
@@ -66,7 +67,7 @@ class TutorialApp:
         self._fresh = 0  # the first lesson since the learner's last move
         self._learners_turn = False
         state = self.guide.start()
-        self.table: GameWidget = guided(game)(state, self.script.seat, bots=self.script.bots,
+        self.table: GameWidget = guided(self.script.game)(state, self.script.seat, bots=self.script.bots,
                                               bot_delay=self.delay, pause_rounds=self.pause_rounds,
                                               guide=self.guide)
         self.table.observe_state(self._changed)

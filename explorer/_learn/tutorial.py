@@ -18,6 +18,7 @@ progress, so it changes as the game goes on, while the game's states stay immuta
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -163,7 +164,8 @@ class Guide:
         self.done: set[int] = set()  # indices of steps that have come
         self.narrowing: Step | None = None
         self._narrowed_at = -1
-        self._events = self._lines = 0
+        self._events = 0
+        self._sheet: tuple[Mapping[str, Any], ...] = ()  # the score lines last seen
         self._newest = 0  # how many lessons came with the last update that brought any
         self._turns: dict[int, int] = {}  # move count -> the learner's decision number there
 
@@ -180,10 +182,10 @@ class Guide:
         seat = self.script.seat
         view = state.view(seat)
         events, lines = view["events"], view["sheet"]
-        if len(events) < self._events or len(lines) < self._lines:  # an undo: count from here
-            self._events, self._lines = len(events), len(lines)
-        new_events, new_lines = tuple(events[self._events:]), tuple(lines[self._lines:])
-        self._events, self._lines = len(events), len(lines)
+        if len(events) < self._events or len(lines) < len(self._sheet):  # an undo: count from here
+            self._events, self._sheet = len(events), tuple(lines)
+        new_events, new_lines = tuple(events[self._events:]), _new_lines(self._sheet, lines)
+        self._events, self._sheet = len(events), tuple(lines)
         moves = view["move_number"]
         if self.narrowing is not None and moves != self._narrowed_at:
             self.narrowing = None
@@ -251,6 +253,28 @@ class Guide:
             if refusal is not None:
                 out.add(refusal.rule)
         return out
+
+
+def _new_lines(before: Sequence[Mapping[str, Any]],
+               now: Sequence[Mapping[str, Any]]) -> tuple[Mapping[str, Any], ...]:
+    """The score lines that are new: a sheet that only grows (a line per round and rule) gives its tail;
+    one the engine writes afresh as it stands (Bangkok's markets score as they are built, a chilli
+    card's line changing as cards come beside it) gives the lines that were not there before."""
+    if list(now[:len(before)]) == list(before):
+        return tuple(now[len(before):])
+    left = Counter(_line_key(line) for line in before)
+    out = []
+    for line in now:
+        key = _line_key(line)
+        if left[key]:
+            left[key] -= 1
+        else:
+            out.append(line)
+    return tuple(out)
+
+
+def _line_key(line: Mapping[str, Any]) -> tuple[Any, ...]:
+    return tuple(sorted((key, repr(value)) for key, value in line.items()))
 
 
 def walk(script: Script, *, learner: str = "heuristic", limit: int = 5000) -> tuple[GameState, Guide]:

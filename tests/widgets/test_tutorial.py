@@ -11,7 +11,7 @@ from explorer import tutorials
 from widgets._guided import MARKS, selectors
 from widgets.tutorial import TutorialApp
 
-GAMES = list(tutorials.READY)
+GAMES = list(tutorials.TUTORIALS)  # each game's guided game, and its variants ("bangkok-solo")
 FAST = {"delay": "0", "pause": "0"}
 
 
@@ -69,7 +69,7 @@ def test_marks_become_selectors_only_from_known_names_and_safe_arguments() -> No
 def test_every_mark_a_script_names_is_a_part_of_its_table(game: str) -> None:
     # An unknown name outlines nothing, silently: a typo in a script would leave a step unmarked.
     script = tutorials.script(game)
-    known = MARKS[getattr(explorer, game).SPEC.widget]
+    known = MARKS[getattr(explorer, script.game).SPEC.widget]
     named = {mark for step in script.steps for mark in step.marks}
     named |= {mark for marks in script.score_marks.values() for mark in marks}
     assert sorted(m for m in named if m.partition(":")[0] not in known) == []
