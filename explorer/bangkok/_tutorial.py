@@ -186,16 +186,14 @@ SOLO = Script(
         Step("Welcome to Bangkok, played alone. In the middle is the port: nine cards in a 3 by 3 square, "
              "dealt face up from two face-down piles, the chilli cards and the boat cards (two chilli cards "
              "and seven boats at the start). Every card carries goods: passion fruit, Thai zucchini, blue "
-             "peas or fish. You start with the fixed set of three cards that has one bamboo. Your pontoon "
-             "tile, beside your floating market, shows your secret objective: Thai zucchini.",
-             at_start(), rules=_SETUP, marks=("port", "piles", "hand", "pontoon")),
-        Step("Alone, the two piles lie beyond the top ends of columns 1 and 3, so those ends take no card. "
-             "The first-player token counts your turns: it starts right of row 1, covering that end too, "
-             "and after each turn it moves one end on, clockwise. A card goes only to an end that no pile "
-             "and no token covers. You have nine turns: the game ends after the ninth, or earlier when "
-             "your market is full.",
-             at_start(), rules=("bangkok.solo.piles", "bangkok.solo.turns", "bangkok.solo.free-end"),
-             marks=("covered", "turns")),
+             "peas or fish. Alone, the piles lie beyond the top ends of columns 1 and 3, so those ends take "
+             "no card. The first-player token counts your turns: it starts right of row 1, covering that end "
+             "too, and after each turn it moves one end on, clockwise; a card goes only to an end that no "
+             "pile and no token covers. You have nine turns: the game ends after the ninth, or earlier when "
+             "your market is full. You start with the fixed set of three cards that has one bamboo, and "
+             "your pontoon tile, beside your floating market, shows your secret objective: Thai zucchini.",
+             at_start(), rules=(*_SETUP, "bangkok.solo.piles", "bangkok.solo.turns", "bangkok.solo.free-end"),
+             marks=("port", "piles", "covered", "turns", "hand", "pontoon")),
         _collecting(),
         _first_move("PZ", "R3", "left or right of row 3", "boat with passion fruit and Thai zucchini",
                     "the type-3 chilli card and the boat with Thai zucchini and blue peas"),

@@ -7,7 +7,9 @@ alike on the page and in the walk, so the same clicks give the same game)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 import pytest
@@ -28,20 +30,56 @@ def click_action(page: Any, root: str, action: str) -> None:
     page.locator(f'{root} button[data-action="{action}"]').first.click()
 
 
-#: How each game's moves are clicked (a game whose moves take several clicks adds its own).
-CLICKS: dict[str, Callable[[Any, str, str], None]] = {"tindahan": click_action, "bastos": click_action}
+@cache
+def _walked(name: str) -> tuple[str, ...]:
+    return tuple(tutorials.walk(tutorials.script(name))[0].actions())
+
+
+def bangkok_clicks(name: str) -> Callable[[Any, str, str], None]:
+    """Bangkok's moves as a learner clicks them: a hand card, then an end of the port, then what it takes;
+    in the market a hand card, then a place. Hand cards are buttons by card id: the page's position (its
+    move number, on the same deal as the walk) says which card of the hand has the move's face."""
+
+    def click(page: Any, root: str, action: str) -> None:
+        kind, _, body = action.partition(":")
+        if kind not in ("place", "market"):
+            click_action(page, root, action)
+            return
+        state = tutorials.script(name).new_game()
+        for done in _walked(name)[:int(page.locator(root).get_attribute("data-move") or 0)]:
+            state = state.play(done)
+        face = body.partition("@")[0]
+        card = next(c["id"] for c in state.view(tutorials.script(name).seat)["hand"] if c["card"] == face)
+        hand = page.locator(f"{root} .re-hand button[data-card={json.dumps(card)}]")
+        if hand.get_attribute("aria-pressed") != "true":  # a second click would put the card down
+            hand.click()
+        if kind == "market":
+            page.locator(f"{root} .re-market.re-big button[data-action={json.dumps(action)}]").click()
+            return
+        end = page.locator(f"{root} button[data-end={json.dumps(body.partition('@')[2].partition('>')[0])}]")
+        if end.get_attribute("aria-pressed") != "true":
+            end.click()
+        page.locator(f"{root} [data-role=collections] button[data-action={json.dumps(action)}]").click()
+
+    return click
+
+
+#: How each guided game's moves are clicked (a game whose moves take several clicks adds its own).
+CLICKS: dict[str, Callable[[Any, str, str], None]] = {"tindahan": click_action, "bastos": click_action,
+                                                      "bangkok": bangkok_clicks("bangkok"),
+                                                      "bangkok-solo": bangkok_clicks("bangkok-solo")}
 
 
 def at_rest(page: Any, root: str, move: int) -> None:
     page.locator(f'{root}[data-move="{move}"][data-busy="false"]').wait_for(timeout=60_000)
 
 
-@pytest.mark.parametrize("game", [game for game in tutorials.READY if game in CLICKS])
+@pytest.mark.parametrize("game", [game for game in tutorials.TUTORIALS if game in CLICKS])
 def test_the_guided_game_is_played_to_its_end_by_clicking(page: Any, voila_url: str, game: str) -> None:
     script = tutorials.script(game)
     final, walked = tutorials.walk(script)
-    root, click = ROOTS[game], CLICKS[game]
-    page.goto(f"{voila_url}/voila/render/{game}_tutorial.ipynb?delay=0&pause=0",
+    root, click = ROOTS[script.game], CLICKS[game]
+    page.goto(f"{voila_url}/voila/render/{game.replace('-', '_')}_tutorial.ipynb?delay=0&pause=0",
               wait_until="domcontentloaded", timeout=90_000)
     page.locator(root).wait_for(timeout=120_000)
     guide = page.locator(".re-tutorial-guide")
