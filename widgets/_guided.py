@@ -49,9 +49,24 @@ MARKS: dict[str, dict[str, str]] = {
                       "covered": ".re-port-grid button[data-end].re-covered", "ending": ".re-ending",
                       "scores": "[data-role=score]", "summary": "[data-role=summary]",
                       "action": 'button[data-action="{}"]'},
-    "klong-board": {"hand": ".re-hand", "board": ".re-board", "track": ".re-track", "stocks": ".re-stocks",
-               "space": '.re-space[data-space="{}"]', "scores": "[data-role=score]",
-               "action": 'button[data-action="{}"]'},
+    # Klongs' spaces ("a2") are the view's names, as the board's data-space hooks carry them; "placed" is
+    # the boat placed this turn, "just-played" what the other players just did (the board's "new" marks).
+    "klong-board": {"hand": ".re-hand", "board": ".re-board", "entries": ".re-space.re-entry",
+                    "space": '.re-space[data-space="{}"]', "placed": ".re-space.re-placed",
+                    "movable": ".re-space.re-movable",
+                    "just-played": ".re-space.re-just-played, .re-landing.re-just-played, "
+                                   "[data-role=just-played]",
+                    "hoods": ".re-hood", "full-hoods": ".re-hood-full",
+                    "landings": ".re-landing.re-landing-full",
+                    "thief-row": ".re-space.re-thief-row", "inspector-column": ".re-space.re-inspector-col",
+                    "protected": ".re-space.re-protected", "track": ".re-track-box",
+                    "market-spaces": ".re-track .re-track-market", "counter": ".re-track .re-counter",
+                    "scores": ".re-scores", "players": ".re-players", "stocks": ".re-stock",
+                    "merchants": '.re-player .re-facts [title^="merchants"]',
+                    "movement-cards": '.re-player .re-facts [title="movement cards left"]',
+                    "stack": ".re-header .re-meta", "market": "[data-role=market], [data-role=market-due]",
+                    "market-choices": ".re-market-choices", "actions": "[data-role=actions]",
+                    "action": 'button[data-action="{}"]', "summary": "[data-role=summary]"},
 }
 #: What a mark's argument may be: a game's names and notations, never anything that could break out
 #: of the attribute selector it fills.
