@@ -97,7 +97,8 @@ def _chilli_scoring(which: str) -> Step:
         "edge, 5 from the centre. The number on a chilli card is its type, and the goods beside it are the "
         "goods it counts. Type 1 scores 5, less 1 for each counted good; type 2 scores 1 for each counted "
         "good; type 3 scores 2 for each pair of its two goods; type 4 scores 2 for each counted good that "
-        f"shows exactly once. {which} Press Scoring above the table to see which cards a chilli counts.",
+        f"shows exactly once. {which} Press Scoring at the top of the table to see which cards a chilli "
+        "counts.",
         when("when a chilli card first scores", _chilli_scored), rules=_CHILLI, marks=("market", "overlay"))
 
 
