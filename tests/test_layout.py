@@ -17,7 +17,8 @@ ROOT = Path(__file__).resolve().parents[1]
 MAX_LINES = 600
 # Every game package has these modules, each with one role (see the README's Layout section).
 GAME_MODULES = {"__init__.py", "_state.py", "_options.py", "_start.py", "_catalogue.py", "_notation.py",
-                "_mechanics.py", "_view.py", "_explain.py", "_scoring.py", "_bot.py", "examples.py"}
+                "_mechanics.py", "_view.py", "_explain.py", "_scoring.py", "_bot.py", "examples.py",
+                "_tutorial.py"}
 WITH_EDITIONS = {"bangkok", "klongs"}
 #: The games whose rules live in a kernel (``_kernel.py`` plays them on the position as ints, lists
 #: and bitmasks), with the modules that takes: Klongs' position and its questions are ``_board.py``;
