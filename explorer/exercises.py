@@ -12,6 +12,15 @@ point of view (that seat is "you"; nobody's hidden cards are shown):
   Bangkok: a market at the game's end; Klongs: a landing on a market day, or a final stock. The reason
   is the score sheet's lines with their rules' texts.
 
+The table to show with a question is ``Exercise.picture()``. A "points" exercise's ``state`` is the
+position right after the scoring (programs read it), whose picture gives the answer away, so its table is
+another (``explorer._learn.shown``), chosen per game to show what scores and not the score: a Klongs landing,
+the real position just before the scoring move (the same board; the scoring takes a boat off it); a
+Tindahan or Bastos! round, the table as its last trick left it, the totals before the round (the position
+after has the next round dealt, and the one before lacks the last trick); a Bangkok market or a Klongs
+stock, the final position with that scoring left out (no position before it has the same markets or
+stocks): no totals (Bangkok) or the totals before the stocks, no "points if scored now", no winner.
+
 Nothing here works a rule out: the legal moves, refusals, trick winners and points are the engine's
 (``state.check``, ``legal_actions``, its tricks and its score sheet).
 
@@ -51,7 +60,7 @@ from typing import Any
 
 from ._core.state import GameState, ScoreLine
 from ._core.words import YOU, does, joined, render
-from ._learn import games
+from ._learn import games, shown
 from ._registry import GAMES, new_game, spec
 from .bots import make_bot
 
@@ -116,9 +125,23 @@ class Exercise:
     _expected: Any = field(default=None, repr=False)
     _why: tuple[str, ...] = field(default=(), repr=False)
     _lines: tuple[ScoreLine, ...] = field(default=(), repr=False)
+    _shown: Mapping[str, Any] | None = field(default=None, repr=False)
 
     def __str__(self) -> str:
         return self.question
+
+    def picture(self) -> Any:
+        """The table to show with the question, seen by ``seat``: the state's picture, except for a
+        "points" exercise, whose ``state`` (right after the scoring) would give the answer away: its
+        table shows what scores and not the score (see the module docstring).
+
+        >>> exercise = draw("tindahan", seed=1, kind="points")
+        >>> "has been played out and is scored next" in exercise.picture().html
+        True
+        """
+        if self._shown is None:
+            return self.state.picture(self.seat)
+        return shown.picture(self.game, self._shown, self.seat)
 
     @property
     def level(self) -> int:
@@ -447,7 +470,7 @@ def _scored(game: str, moves: Iterator[Move], rng: random.Random, level: int | N
     before, after, added = found
     if game == "klongs":  # a landing: asked of its scorer, about one of the colours it paid
         return _landing(before, after, added, rng.choice(sorted({line.seat for line in added})))
-    return _round(after, added, rng.randrange(after.players))
+    return _round(before, after, added, rng.randrange(after.players))
 
 
 def _scored_at_level(game: str, moves: Iterator[Move], rng: random.Random,
@@ -472,7 +495,7 @@ def _scored_at_level(game: str, moves: Iterator[Move], rng: random.Random,
     if len(picked) == 2:
         return _at_end(game, *picked)
     before, after, added, seat = picked
-    return _landing(before, after, added, seat) if game == "klongs" else _round(after, added, seat)
+    return _landing(before, after, added, seat) if game == "klongs" else _round(before, after, added, seat)
 
 
 def _scoring(game: str, before: GameState, after: GameState) -> list[ScoreLine]:
@@ -489,7 +512,8 @@ def _end_lines(game: str, final: GameState, seat: int) -> list[ScoreLine]:
 def _at_end(game: str, final: GameState, seat: int) -> dict[str, Any]:
     """A Bangkok market or a Klongs stock at the game's end."""
     asked = games.market_points(final, seat) if game == "bangkok" else games.stock_points(final, seat)
-    return _points_exercise(final, seat, seat, asked, _end_lines(game, final, seat))
+    return _points_exercise(final, seat, seat, asked, _end_lines(game, final, seat),
+                            shown.game_end(final, seat))
 
 
 def _landing(before: GameState, after: GameState, added: Sequence[ScoreLine], seat: int) -> dict[str, Any]:
@@ -497,17 +521,20 @@ def _landing(before: GameState, after: GameState, added: Sequence[ScoreLine], se
     scorer = before.current_player
     assert scorer is not None
     asked = games.landing_points(before, after, scorer, seat)
-    return _points_exercise(after, scorer, seat, asked, [line for line in added if line.seat == seat])
+    return _points_exercise(after, scorer, seat, asked, [line for line in added if line.seat == seat],
+                            shown.landing(before, scorer))
 
 
-def _round(after: GameState, added: Sequence[ScoreLine], seat: int) -> dict[str, Any]:
-    """A fruit game's round just scored, asked of ``seat``."""
-    asked = games.round_points(after, seat, max(line.round for line in added))
-    return _points_exercise(after, seat, seat, asked, [line for line in added if line.seat == seat])
+def _round(before: GameState, after: GameState, added: Sequence[ScoreLine], seat: int) -> dict[str, Any]:
+    """A fruit game's round just scored (by the move from ``before``), asked of ``seat``."""
+    number = max(line.round for line in added)
+    asked = games.round_points(after, seat, number)
+    return _points_exercise(after, seat, seat, asked, [line for line in added if line.seat == seat],
+                            shown.round_end(before, after, seat, number))
 
 
 def _points_exercise(state: GameState, reader: int, seat: int, asked: games.Asked,
-                     lines: Sequence[ScoreLine]) -> dict[str, Any]:
+                     lines: Sequence[ScoreLine], table: Mapping[str, Any]) -> dict[str, Any]:
     names = state.seat_names(reader)
     total = sum(line.points for line in lines)
     rules = tuple(dict.fromkeys(line.rule for line in lines))
@@ -518,4 +545,4 @@ def _points_exercise(state: GameState, reader: int, seat: int, asked: games.Aske
            *(f"The rule: {_rule_text(state, rule)}" for rule in rules)]
     return {"question": asked.question, "state": state, "seat": reader, "rules": rules,
             "facts": MappingProxyType(asked.facts), "_expected": total, "_why": tuple(why),
-            "_lines": tuple(lines)}
+            "_lines": tuple(lines), "_shown": MappingProxyType(table)}

@@ -155,7 +155,7 @@ class PracticeApp:
             return
         self.exercise = exercise
         self.question.value = _paragraphs(exercise.question, strong_first=True)
-        self.table.value = exercise.state.picture(exercise.seat).html
+        self.table.value = exercise.picture().html
         self._inputs = self._answer_inputs(exercise)
         self.answer.children = tuple(self._inputs)
         # The marking goes last: once it is gone, the new exercise's answer boxes are in place.

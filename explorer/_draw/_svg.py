@@ -143,7 +143,10 @@ def last_move_caption(events: Sequence[Mapping[str, Any]]) -> str:
 
 
 def status_line(view: Mapping[str, Any], prompt: str | None = None) -> str:
-    """Whose turn it is (or who won), in the viewer's names."""
+    """Whose turn it is (or who won), in the viewer's names; a view's own ``status`` (an exercise's table
+    between a last move and its scoring) says it instead."""
+    if view.get("status"):
+        return str(view["status"])
     names = view["names"]
     if view.get("is_over"):
         winners = [names[s] for s in view.get("winners", [])]
@@ -158,6 +161,9 @@ def status_line(view: Mapping[str, Any], prompt: str | None = None) -> str:
 
 
 def scores_line(view: Mapping[str, Any]) -> str:
+    """The totals; none for a view without them (an exercise asking what the scoring makes)."""
+    if "scores" not in view:
+        return ""
     names = view["names"]
     parts = [f"{esc(name)} {points}" for name, points in zip(names, view.get("scores", []), strict=False)]
     return tag("div", "Scores: " + ", ".join(parts), data_role="scores", style=style(margin="4px 0"))

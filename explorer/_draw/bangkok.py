@@ -113,7 +113,8 @@ def _markets(view: Mapping[str, Any], just: dict[int, str]) -> str:
                  for r, row in enumerate(market)]
         who = "Your market" if names[seat] == "You" else f"{names[seat]}’s market"
         grid = _grid(cells, top=["left", "middle", "right"], left=["top", "middle", "bottom"], role="market")
-        title = f"{who} ({_points(totals.get(seat, 0))} if scored now)"
+        # A view without its scoring (an exercise asking what a market scores) names no points.
+        title = f"{who} ({_points(totals.get(seat, 0))} if scored now)" if "scoring" in view else who
         out.append(tag("div", panel(title, grid, role="market"), data_seat=seat,
                        style="display:inline-block"))
     return "".join(out)

@@ -190,7 +190,7 @@ for game, kinds in exercises.LEVELS.items():  # the levels each game's questions
 # %%
 exercise = exercises.draw("tindahan", seed=1, kind="legal", level=2)
 print(exercise.question)
-exercise.state.picture(exercise.seat)
+exercise.picture()
 
 # %%
 print(exercise.check("B, D"))  # the letters of every move you may play
@@ -203,7 +203,7 @@ print(exercise.check("A, B"))
 # %%
 exercise = exercises.draw("bastos", seed=1, kind="trick", level=3)
 print(exercise.question)
-exercise.state.picture(exercise.seat)
+exercise.picture()
 
 # %%
 print(exercise.check("you"))  # a name as the question writes it, "you", or "nobody" for a trick set aside
@@ -216,7 +216,7 @@ print(exercise.check("Ana"))
 # %%
 exercise = exercises.draw("bangkok", seed=1, kind="points", level=3)
 print(exercise.question)
-exercise.state.picture(exercise.seat)
+exercise.picture()
 
 # %%
 print(exercise.check(15))  # a whole number of points
@@ -229,7 +229,7 @@ print(exercise.check(13))
 # %%
 exercise = exercises.draw("klongs", seed=1, kind="legal", level=1)
 print(exercise.question)
-exercise.state.picture(exercise.seat)
+exercise.picture()
 
 # %%
 print(exercise.check("A, D"))
