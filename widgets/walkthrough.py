@@ -10,7 +10,9 @@ to act. The table is drawn with the rulebook's names for the seats (A, B, C, ...
 controls (the view's ``walkthrough`` extra). The caption follows the table: after a tried move it says
 what was tried (and which step's position it is, if it is one), and **Reset step** brings the step's
 position back. Each step's caption names the book's move in words (the engine's own event texts,
-with the same names) and lists its rules with their text.
+with the same names) and lists its rules with their text. Under Voila the page opens at the step its
+query asks for, ``NAME.ipynb?step=3`` (counted from 1, as the stepper's counter shows): the rules page
+links each rule to a step that shows it that way.
 
 :func:`check_section` folds the printed engine-against-book numbers of a notebook cell into a
 collapsed "check" section; the plain text stays the cell's output, which nbval compares.
@@ -43,6 +45,7 @@ from explorer import GameState
 
 from ._kinds import widget_for
 from ._session import GameWidget
+from .apps import query_settings
 
 SEAT_LETTERS = "ABCDEFGH"
 # What the seat to act sees that the others do not: its moves. The fixed-seat table takes these from
@@ -231,6 +234,21 @@ def _rule_item(rule_id: str, text: str) -> str:
     return f'<li>{html.escape(text)} <small class="re-rule-id">({rid})</small></li>'
 
 
+def asked_step(steps: int, query: dict[str, str] | None = None) -> tuple[int, str]:
+    """The step (from 0) the page's query asks for with ``step=N`` (from 1), and a note for the learner
+    when it names no step here; step 0 without a query (JupyterLab, nbval) or with a bad one."""
+    asked = (query_settings() if query is None else query).get("step")
+    if asked is None:
+        return 0, ""
+    asked = asked.strip()
+    # isdecimal, not isdigit: "²" is a digit int() refuses; a long number is no step either way.
+    number = int(asked) if asked.isdecimal() and len(asked) <= 6 else 0
+    if 1 <= number <= steps:
+        return number - 1, ""
+    shown = html.escape(asked[:20])
+    return 0, f"There is no step “{shown}” here (the steps are 1 to {steps}), so this is step 1."
+
+
 def _continues(before: GameState, after: GameState) -> bool:
     """Whether ``after`` is ``before`` played on by at least one move."""
     if (before.GAME, before.players) != (after.GAME, after.players):
@@ -247,7 +265,8 @@ class Walkthrough(ipw.VBox):  # type: ignore[misc]  # ipywidgets is untyped
     is to act. ``seat`` is the seat a trick table is seen from throughout (default: the seat to act
     at the first step); a board that never turns (Bangkok, Klongs) shows the acting seat's hand.
     ``names`` gives the seats' display names (default A, B, C, ... as the rulebooks call the
-    players); ``teaching`` shows every hand face up, which a walkthrough usually wants.
+    players); ``teaching`` shows every hand face up, which a walkthrough usually wants. ``start`` is the
+    step shown first, from 0 (default: the one the page's query asks for, ``?step=N`` from 1).
     """
 
     def __init__(
@@ -258,7 +277,7 @@ class Walkthrough(ipw.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         table_class: type[GameWidget] | None = None,
         names: Iterable[str] | None = None,
         teaching: bool = True,
-        start: int = 0,
+        start: int | None = None,
         seat: int | None = None,
     ) -> None:
         self._steps = tuple(steps)
@@ -274,6 +293,9 @@ class Walkthrough(ipw.VBox):  # type: ignore[misc]  # ipywidgets is untyped
             if games is not None and step.state.GAME not in games:
                 raise ValueError(f"step {i} ({step.title!r}) is a {step.state.GAME} position; "
                                  f"{table_class.__name__} draws {', '.join(games)}")
+        self._asked = ""  # why the page's query step was not shown, until the learner moves on
+        if start is None:
+            start, self._asked = asked_step(len(self._steps))
         if not 0 <= start < len(self._steps):
             raise ValueError(f"start must be a step index from 0 to {len(self._steps) - 1}, not {start}")
         if seat is None:
@@ -345,6 +367,7 @@ class Walkthrough(ipw.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(self._steps):
             raise IndexError(f"step index must be from 0 to {len(self._steps) - 1}, not {index!r}")
         self._index = index
+        self._asked = ""
         self._show()
 
     def next(self) -> None:
@@ -453,6 +476,8 @@ class Walkthrough(ipw.VBox):  # type: ignore[misc]  # ipywidgets is untyped
             if self._title:
                 name = html.escape(self._title)
                 title = f'<div class="re-walkthrough-title"><strong>{name}</strong></div>' + title
+            if self._asked:
+                title += f'<p class="re-walkthrough-asked" role="alert">{self._asked}</p>'
             self.heading.value = title
             self.counter.value = (f'<span class="re-walkthrough-counter" role="status" aria-live="polite">'
                                   f"Step {self._index + 1} of {n}</span>")

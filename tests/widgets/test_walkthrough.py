@@ -266,3 +266,34 @@ def test_a_board_that_never_turns_shows_the_acting_seat() -> None:
     current = table.state.current_player
     assert current == 2 and table.view["seat"] == current  # John's hand and choices, on the same board
     assert "score:Lb2>b2" in table.view["legal"] and table.view["targets"]
+
+
+@pytest.mark.parametrize(("query", "index"), [("step=3", 2), ("step=6", 5), ("", 0), ("other=1", 0)])
+def test_the_page_opens_at_the_step_its_query_asks_for(monkeypatch: pytest.MonkeyPatch, query: str,
+                                                       index: int) -> None:
+    monkeypatch.setenv("QUERY_STRING", query)
+    tour = Walkthrough(tindahan_steps())
+    assert tour.index == index and tour.table.state == tour.steps[index].state
+    assert f"Step {index + 1} of 6" in tour.counter.value and 'role="alert"' not in tour.heading.value
+    # A start given in code wins over the query (a page with several walkthroughs).
+    assert Walkthrough(tindahan_steps(), start=1).index == 1
+
+
+@pytest.mark.parametrize("asked", ["0", "7", "-1", "two", "", "3.5", "²", "9" * 5000, "<b>9</b>"])
+def test_a_bad_step_in_the_query_opens_step_1_and_says_why(monkeypatch: pytest.MonkeyPatch,
+                                                           asked: str) -> None:
+    monkeypatch.setenv("QUERY_STRING", f"step={asked}" if asked != "<b>9</b>" else "step=%3Cb%3E9%3C/b%3E")
+    tour = Walkthrough(tindahan_steps())
+    assert tour.index == 0 and tour.table.state == tour.steps[0].state
+    if asked:  # an empty value is no value: parse_qs drops it, as if no step was asked
+        assert 'role="alert"' in tour.heading.value and "the steps are 1 to 6" in tour.heading.value
+        assert "<b>" not in tour.heading.value
+    tour.next()  # the learner has moved on: the note has done its work
+    assert 'role="alert"' not in tour.heading.value
+
+
+def test_asked_step_reads_a_given_query() -> None:
+    assert walkthrough.asked_step(4, {"step": "4"}) == (3, "")
+    assert walkthrough.asked_step(4, {}) == (0, "")
+    index, note = walkthrough.asked_step(4, {"step": "5"})
+    assert index == 0 and note.startswith("There is no step “5” here")
