@@ -51,7 +51,10 @@ MARKS: dict[str, dict[str, str]] = {
                       "action": 'button[data-action="{}"]'},
     # Klongs' spaces ("a2") are the view's names, as the board's data-space hooks carry them; "placed" is
     # the boat placed this turn, "just-played" what the other players just did (the board's "new" marks).
-    "klong-board": {"hand": ".re-hand", "board": ".re-board", "entries": ".re-space.re-entry",
+    # The board is outlined by its wrap: the wrap scrolls sideways and would clip the board's own outline;
+    # the hand is its group (a boat tile in it carries the class re-hand too).
+    "klong-board": {"hand": ".re-hand-box > .re-hand", "board": ".re-board-wrap",
+                    "entries": ".re-space.re-entry",
                     "space": '.re-space[data-space="{}"]', "placed": ".re-space.re-placed",
                     "movable": ".re-space.re-movable",
                     "just-played": ".re-space.re-just-played, .re-landing.re-just-played, "

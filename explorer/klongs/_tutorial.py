@@ -115,7 +115,8 @@ SCRIPT = Script(
         Step("A thief is on the board. Whoever places a thief takes one boat from the thief's row into "
              "their stock (or into their hand, in place of the draw); the merchant on that boat goes home. "
              "Inspectors and the boats they protect cannot be taken.",
-             _placed("thief"), rules=("klongs.thief",), marks=("thief-row", "just-played", "placed")),
+             _placed("thief"), rules=("klongs.thief",),
+             marks=("thief-row", "just-played", "placed", "actions")),
         Step("An inspector is on the board. It protects its column: no thief may be placed there, and a "
              "thief already in it is removed by the inspector's player, thrown away or taken into the hand "
              "instead of the draw. With several thieves there, all go, and at most one into the hand.",

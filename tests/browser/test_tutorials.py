@@ -64,10 +64,26 @@ def bangkok_clicks(name: str) -> Callable[[Any, str, str], None]:
     return click
 
 
+def klongs_click(page: Any, root: str, action: str) -> None:
+    """Klongs' moves as a learner clicks them: a boat of the hand, then a lit space; a landing on the
+    board, then the boat to take; an own boat marked to move, then its new space. The others (claim,
+    end, thief, inspector, pass) are buttons of their own."""
+    kind, _, body = action.partition(":")
+    first = {"place": f'.re-hand button[data-boat={json.dumps(body.partition("@")[0])}]',
+             "score": f'button.re-landing[data-landing={json.dumps(body.partition(">")[0])}]',
+             "move": f'.re-space[data-from={json.dumps(body.partition("-")[0])}]'}.get(kind)
+    if first is not None:
+        chosen = page.locator(f"{root} {first}")
+        if chosen.get_attribute("aria-pressed") != "true":  # a second click would let it go again
+            chosen.click()
+    click_action(page, root, action)
+
+
 #: How each guided game's moves are clicked (a game whose moves take several clicks adds its own).
 CLICKS: dict[str, Callable[[Any, str, str], None]] = {"tindahan": click_action, "bastos": click_action,
                                                       "bangkok": bangkok_clicks("bangkok"),
-                                                      "bangkok-solo": bangkok_clicks("bangkok-solo")}
+                                                      "bangkok-solo": bangkok_clicks("bangkok-solo"),
+                                                      "klongs": klongs_click}
 
 
 def at_rest(page: Any, root: str, move: int) -> None:
