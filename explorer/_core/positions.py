@@ -24,7 +24,7 @@ from typing import Any
 from .._errors import PositionError
 from .rules import RuleCatalogue
 from .state import GameState, ScoreLine, ScoreSheet
-from .words import joined, seat_names
+from .words import YOU, joined, seat_names
 
 _REQUIRED: Any = object()
 
@@ -111,8 +111,9 @@ class Players:
                 for seat, name in enumerate(names):
                     if name.casefold() == wanted:
                         return seat
-        raise ValueError(f"{where}: {key!r} is not one of the {self.count} players; name a player by seat "
-                         f"number (0 to {self.count - 1}) or by name ({joined(self.names, 'or')})"[:400])
+        # Said to learners too (the score-your-own-table page): no repr, no 0-based seat number.
+        raise ValueError(f"{where}: {str(key)[:60]} is not one of the {self.count} players; name a player as "
+                         f"{joined(self.names, 'or')}"[:400])
 
     def per_seat(self, value: Any, where: str, default: Any = _REQUIRED) -> list[Any]:
         """One entry per seat from a list in seat order or a dict by player (players left out of a dict
@@ -141,6 +142,16 @@ class Players:
 
     def name(self, seat: int) -> str:
         return self.names[seat]
+
+    def whose(self, seat: int, start: bool = False) -> str:
+        """A seat's possessive in plain words: "your" for the reader ("Your" at a sentence's start),
+        else "Ana’s"."""
+        name = self.names[seat]
+        return ("Your" if start else "your") if name == YOU else f"{name}’s"
+
+    def does(self, seat: int, verb: str, plural: str) -> str:
+        """A seat doing something, the verb agreeing: "You hold", "Ana holds"."""
+        return f"{self.names[seat]} {plural if self.names[seat] == YOU else verb}"
 
     def breaks(self, rule: str, what: str) -> PositionError:
         """The refusal of this position: ``what`` breaks ``rule`` (see :func:`breaks`)."""

@@ -161,19 +161,19 @@ def score_table(players: Players, position: Any, rules: Mapping[str, Any], editi
     ([6, 2, 6, 4, 2], 'Objective blue peas: 6 carried, 1 point each')
     """
     parts("bangkok", position, ("markets", "objectives"))
-    markets = [market_rows(rows, f"{players.name(seat)}'s market")
+    markets = [market_rows(rows, f"{players.whose(seat, True)} market")
                for seat, rows in enumerate(players.per_seat(position["markets"], "markets"))]
-    goods = [objective_good(good, f"{players.name(seat)}'s objective")
+    goods = [objective_good(good, f"{players.whose(seat, True)} objective")
              for seat, good in enumerate(players.per_seat(position["objectives"], "objectives"))]
     pool = Pool(edition)
     for seat, rows in enumerate(markets):
-        where = f"{players.name(seat)}'s market"
+        where = f"{players.whose(seat, True)} market"
         check_market(where, rows)
         check_chilli_limits(where, rows, rules)
         for index, face in enumerate(" ".join(rows).split()):
             if face != ".":
                 pool.take(face, f"{where} {CELL_NAMES[index]}")
-    pick_tiles(edition, goods, "objectives")
+    pick_tiles(edition, goods, [f"{players.whose(seat, True)} objective" for seat in range(players.count)])
     cells = [parse_rows(rows) for rows in markets]
     if players.count > 1 and all(None in market for market in cells):
         raise players.breaks("bangkok.end.trigger", "no market holds 9 cards, so the game is not over yet")

@@ -13,7 +13,7 @@ and edition checks also serve a stated end position (``explorer.score_table``, i
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from .._core import positions
@@ -207,7 +207,7 @@ class Pool:
         return sorted(card for ids in self.ids.values() for card in ids)
 
 
-def pick_tiles(ed: Edition, goods: list[str], where: str) -> list[int]:
+def pick_tiles(ed: Edition, goods: list[str], where: str | Sequence[str]) -> list[int]:
     """A pontoon tile of the edition for each good, in order; ``ValueError`` naming the rule if a
     good's tiles run out (each player gets a tile of their own)."""
     tiles = list(range(len(ed.objectives)))
@@ -216,9 +216,9 @@ def pick_tiles(ed: Edition, goods: list[str], where: str) -> list[int]:
         match = [t for t in tiles if ed.objectives[t] == good]
         if not match:
             have = ed.objectives.count(good)
+            said = f"{where}, player {seat + 1}" if isinstance(where, str) else where[seat]
             raise breaks("bangkok.setup.objectives",
-                         f"{where}[{seat}]: no pontoon tile with {good} is left (the {ed.name} edition has "
-                         f"{have})")
+                         f"{said}: no pontoon tile with {good} is left (the {ed.name} edition has {have})")
         chosen.append(match[0])
         tiles.remove(match[0])
     return chosen

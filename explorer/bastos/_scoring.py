@@ -9,6 +9,7 @@ from typing import Any
 from .._core.options import resolve_options
 from .._core.positions import Players, parts, whole
 from .._core.state import ScoreLine, ScoreSheet
+from .._fruitbox.state import WORDS
 from ._kernel import MAX_VALUE, MIN_VALUE, line_text
 from ._notation import CARD, DECK, FRUITS, check_card, check_fruit
 from ._options import OPTIONS, fruits_in_play
@@ -104,33 +105,39 @@ def score_table(players: Players, position: Any, rules: Mapping[str, Any], editi
     table = dict.fromkeys(fruits, 0)
     for fruit, value in values.items():
         check_fruit(fruit, "values")
-        whole(value, f"values[{fruit!r}]", low=None)
+        # The page shows these to learners: plain words, no Python (the fruit, not values['banana']).
+        whole(value, f"the value of {fruit}", low=None)
         if not MIN_VALUE <= value <= MAX_VALUE:
-            raise players.breaks("bastos.values.clamp", f"values[{fruit!r}] is {value}, off the table")
+            raise players.breaks("bastos.values.clamp", f"The {fruit} value is {value}, but the "
+                                                        f"value table runs from {MIN_VALUE} to {MAX_VALUE}")
         if fruit not in table:
             if value:
-                raise players.breaks("bastos.setup.deck", f"values[{fruit!r}] is {value}, but {fruit} stays "
-                                                          f"in the box with {n} players (removed_fruit)")
+                raise players.breaks("bastos.setup.deck", f"The {fruit} value is {value}, but "
+                                                          f"{fruit} stays in the box with {n} players (the "
+                                                          "removed_fruit option)")
             continue
         table[fruit] = value
     won = players.per_seat(position["won"], "won", default=[])
     seen: dict[str, str] = {}
     for seat, cards in enumerate(won):
-        where = f"won[{players.name(seat)!r}]"
+        where = f"{players.whose(seat)} tricks"
         if isinstance(cards, str) or not isinstance(cards, Sequence):
             raise ValueError(f"{where} must be a list of cards, not {cards!r}"[:300])
         for card in cards:
             check_card(card, where)
+            said = WORDS[card].capitalize()
             if card not in deck:
-                raise players.breaks("bastos.setup.deck", f"{where}: {card} is not dealt with {n} players, "
-                                                          f"whose fruits are {', '.join(fruits)}")
+                raise players.breaks("bastos.setup.deck", f"{said}, in {where}, is not dealt with {n} "
+                                                          f"players, whose fruits are {', '.join(fruits)}")
             if card in seen:
-                raise ValueError(f"{card} is counted twice ({seen[card]} and {where})")
+                places = where if seen[card] == where else f"{seen[card]} and in {where}"
+                raise ValueError(f"{said} is counted twice, in {places}")
             seen[card] = where
         if len(cards) % n:
-            raise players.breaks("bastos.round.end", f"{where} holds {len(cards)} cards, but every trick "
-                                                     f"holds one card from each of the {n} players, so a "
-                                                     f"player's tricks hold a multiple of {n}")
+            held = f"{players.whose(seat, True)} tricks hold {len(cards)} cards"
+            raise players.breaks("bastos.round.end", f"{held}, but every trick holds one card from each of "
+                                                     f"the {n} players, so a player's tricks hold a multiple "
+                                                     f"of {n}")
     played = n * (len(deck) // n - 1)
     if len(seen) > played:
         raise players.breaks("bastos.colour.choose", f"the tricks hold {len(seen)} cards, but a {n}-player "

@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 from explorer._core.options import resolve_options
 from explorer._core.positions import Players, parts, whole
 from explorer._core.state import ScoreLine, ScoreSheet
+from explorer._core.words import YOU
 from explorer._fruitbox.state import check_fruit
 
 from ._kernel import AWARD_RULES, TIES, award_text
@@ -134,17 +135,18 @@ def score_table(players: Players, position: Any, rules: Mapping[str, Any], editi
                                                        f"players (the fruits are {', '.join(fruits)})")
     tricks = [whole(count, f"tricks of {players.name(seat)}")
               for seat, count in enumerate(players.per_seat(position["tricks"], "tricks", default=0))]
-    held = [whole(count, f"hand_cards of {players.name(seat)}")
+    held = [whole(count, f"the cards left in {players.whose(seat)} hand")
             for seat, count in enumerate(players.per_seat(position["hand_cards"], "hand_cards", default=0))]
     stalls = _stalls(players, position["sellers"], fruits)
     on_stalls = [sum(counts[seat] for counts in stalls.values()) for seat in range(n)]
     for seat in range(n):
-        name = players.name(seat)
         if held[seat] > HAND_SIZE:
-            raise players.breaks("tindahan.setup.deal", f"{name} holds {held[seat]} cards")
+            raise players.breaks("tindahan.setup.deal", f"{players.does(seat, 'holds', 'hold')} {held[seat]} "
+                                                        f"cards, but a hand is dealt only {HAND_SIZE}")
         if on_stalls[seat] > SELLERS_PER_PLAYER:
             raise players.breaks("tindahan.setup.sellers",
-                                 f"{name} has {on_stalls[seat]} sellers on the stalls")
+                                 f"{players.does(seat, 'has', 'have')} {on_stalls[seat]} sellers on the "
+                                 f"stalls, but a player has only {SELLERS_PER_PLAYER}")
     sent = _sent(players, position.get("sent"), on_stalls, rules["sellers_between_rounds"] == "return")
     _check_tricks(players, tricks, held)
     awards = round_awards(list(range(n)), dict(enumerate(tricks)), dict(enumerate(held)),
@@ -161,12 +163,12 @@ def _stalls(players: Players, sellers: Any, fruits: Sequence[str]) -> dict[str, 
     given: dict[str, list[int]] = {}
     for fruit, counts in sellers.items():
         check_fruit(fruit, "sellers")
-        where = f"sellers[{fruit!r}]"
-        given[fruit] = [whole(count, f"{where} of {players.name(seat)}")
+        where = f"the sellers on the {fruit} stall"  # said to learners: not sellers['banana']
+        given[fruit] = [whole(count, f"{players.whose(seat)} sellers on the {fruit} stall")
                         for seat, count in enumerate(players.per_seat(counts, where, default=0))]
         if fruit not in fruits and any(given[fruit]):
-            raise players.breaks("tindahan.setup.fruits", f"{where}: the {fruit} stall is not in play with "
-                                                           f"{players.count} players")
+            raise players.breaks("tindahan.setup.fruits", f"sellers are on the {fruit} stall, but that stall "
+                                                           f"is not in play with {players.count} players")
     return {fruit: given.get(fruit, [0] * players.count) for fruit in fruits}
 
 
@@ -174,17 +176,18 @@ def _sent(players: Players, value: Any, on_stalls: list[int], returned: bool) ->
     """The sellers each seat sent this round: ``value`` checked against the stalls, or the stalls'."""
     if value is None:
         return on_stalls
-    sent = [whole(count, f"sent of {players.name(seat)}")
+    sent = [whole(count, f"the sellers {players.names[seat]} sent")
             for seat, count in enumerate(players.per_seat(value, "sent", default=0))]
     for seat, count in enumerate(sent):
-        name = players.name(seat)
+        has = "have" if players.names[seat] == YOU else "has"
+        sent_but = f"{players.names[seat]} sent {count} sellers this round but {has}"
         if returned and count != on_stalls[seat]:
-            raise players.breaks("tindahan.round.reset", f"{name} sent {count} sellers this round but has "
-                                                         f"{on_stalls[seat]} on the stalls, and sellers come "
-                                                         "back after every round (sellers_between_rounds)")
+            raise players.breaks("tindahan.round.reset", f"{sent_but} {on_stalls[seat]} on the stalls, and "
+                                                         "sellers come back after every round (the "
+                                                         "sellers_between_rounds option)")
         if count > on_stalls[seat]:
-            raise players.breaks("tindahan.seller.led-stall", f"{name} sent {count} sellers this round but "
-                                                              f"has only {on_stalls[seat]} on the stalls")
+            raise players.breaks("tindahan.seller.led-stall", f"{sent_but} only {on_stalls[seat]} on the "
+                                                              "stalls")
     return sent
 
 

@@ -9,6 +9,7 @@ refused naming it.
 from __future__ import annotations
 
 import random
+import re
 import subprocess
 import sys
 from collections.abc import Callable
@@ -212,7 +213,7 @@ BROKEN = [
     ("tindahan", 3, {**ROUND, "tricks": [0, 0, 0]}, {}, "tindahan.round-end", "nobody took a trick"),
     ("tindahan", 3, {**ROUND, "trump": "lanzones"}, {}, "tindahan.setup.fruits", "trump is lanzones"),
     ("tindahan", 3, {**ROUND, "sellers": {"pineapple": {"Ana": 1}}}, {}, "tindahan.setup.fruits",
-     "pineapple stall is not in play"),
+     "pineapple stall, but that stall is not in play"),
     ("tindahan", 3, {**ROUND, "sellers": {"banana": {"Ana": 6}, "mango": {"Ana": 4}}}, {},
      "tindahan.setup.sellers", "Ana has 10 sellers"),
     ("tindahan", 3, {**ROUND, "sellers": {"banana": [1, 0, 0]}, "sent": [0, 0, 0]}, {},
@@ -220,11 +221,11 @@ BROKEN = [
     ("tindahan", 3, {**ROUND, "sellers": {"banana": [1, 0, 0]}, "sent": [2, 0, 0]},
      {"sellers_between_rounds": "stay"}, "tindahan.seller.led-stall", "only 1 on the stalls"),
     ("tindahan", 3, {**ROUND, "round": 4}, {}, "tindahan.dealer", "round 4"),
-    ("bastos", 3, {"values": {"banana": 4}, "won": {}}, {}, "bastos.values.clamp", "'banana'] is 4"),
+    ("bastos", 3, {"values": {"banana": 4}, "won": {}}, {}, "bastos.values.clamp", "The banana value is 4"),
     ("bastos", 4, {"values": {"mango": -3}, "won": {}}, {}, "bastos.values.clamp", "is -3"),
     ("bastos", 3, {"values": {"lanzones": 1}, "won": {}}, {}, "bastos.setup.deck", "stays in the box"),
     ("bastos", 3, {"values": {}, "won": {"Ana": ["lanzones-1", "banana-1", "banana-2"]}}, {},
-     "bastos.setup.deck", "lanzones-1 is not dealt"),
+     "bastos.setup.deck", "Lanzones 1, in Ana’s tricks, is not dealt"),
     ("bastos", 3, {"values": {}, "won": {"Ana": ["banana-3", "banana-1"]}}, {}, "bastos.round.end",
      "multiple of 3"),
     ("bastos", 3, {"values": {}, "won": {"Ana": [f"{fruit}-{value}" for value in range(1, 10)
@@ -247,6 +248,26 @@ def test_a_position_that_breaks_a_rule_is_refused_naming_it(game: str, players: 
     assert words in message and rule in message and getattr(explorer, game).RULES[rule].text in message
 
 
+def _as_learner(players: Any) -> Any:
+    """The same table as the score-your-own-table page names it: the reader is "You"."""
+    names = ["You", "Ben", "Carlo", "Dina", "Ely"]
+    return names[:players] if isinstance(players, int) else ["You", *players[1:]]
+
+
+@pytest.mark.parametrize(("game", "players", "position", "rules", "rule", "words"), BROKEN,
+                         ids=[f"{case[0]}-{case[4]}-{i}" for i, case in enumerate(BROKEN)])
+def test_a_refusal_is_in_plain_words(game: str, players: Any, position: dict[str, Any], rules: dict[str, Any],
+                                     rule: str, words: str) -> None:
+    # The page shows these messages to learners: no Python (values['banana'], won['You'], None, a
+    # 0-based seat), and "You" reads "you"/"your" ("You holds", "You's" would not do).
+    for named in (players, _as_learner(players)):
+        with pytest.raises(PositionError) as refused:
+            score_table(game, named, position, **rules)
+        said = str(refused.value).split(", against rule")[0]
+        assert not re.search(r"[\[\]{}]|['\"]\w+['\"]|\bNone\b|\bseat \d|\b\w+_\w+\[", said), said
+        assert not re.search(r"\bYou(?:'s|’s| holds| has)\b", said), said
+
+
 MALFORMED = [
     ("bangkok", 2, [], TypeError, "a position is a dict"),
     ("bangkok", 5, {}, ValueError, "bangkok is for 1-4 players, not 5"),
@@ -258,17 +279,17 @@ MALFORMED = [
     ("bangkok", 2, {"markets": [FULL], "objectives": ["P", "Z"]}, ValueError,
      "markets: 1 entry for 2 players"),
     ("bangkok", 2, {"markets": [FULL, ["PZ Q .", E, E]], "objectives": ["P", "Z"]}, ValueError, "not a good"),
-    ("bangkok", 2, {"markets": [FULL, FULL], "objectives": ["P", "X"]}, ValueError, "Boon's objective"),
+    ("bangkok", 2, {"markets": [FULL, FULL], "objectives": ["P", "X"]}, ValueError, "Boon’s objective"),
     ("bangkok", 2, {"markets": [["Z!4B . .", E, E], ["Z!4B ZB BF", "P P P", "B B B"]],
                     "objectives": ["P", "Z"]}, ValueError, "edition has only 1 Z!4B card"),
-    ("tindahan", 3, {**ROUND, "tricks": {"Dina": 2}}, ValueError, "'Dina' is not one of the 3 players"),
+    ("tindahan", 3, {**ROUND, "tricks": {"Dina": 2}}, ValueError, "Dina is not one of the 3 players"),
     ("tindahan", 3, {**ROUND, "tricks": [3, 4, -2]}, ValueError, "tricks of Carlo must be a whole number"),
     ("tindahan", 3, {**ROUND, "trump": "apple"}, ValueError, "'apple' is not a fruit"),
     ("bastos", 3, {"values": {}, "won": {"Ana": ["banana-10", "banana-1", "banana-2"]}}, ValueError,
      "the tens stay in the box"),
     ("bastos", 3, {"values": {}, "won": {"Ana": ["banana-1", "banana-2", "banana-3"],
                                          "Ben": ["banana-1", "banana-4", "banana-5"]}}, ValueError,
-     "banana-1 is counted twice"),
+     "Banana 1 is counted twice, in Ana’s tricks and in Ben’s tricks"),
     ("bastos", 3, {"values": ["banana"], "won": {}}, ValueError, "values must be a dict"),
     ("klongs", 2, {"stocks": [["fish"] * 10, []]}, ValueError, "10 fish boats in all"),
     ("klongs", 2, {"stocks": [["apples"], []]}, ValueError, "'apples' is not a good"),
