@@ -1,11 +1,13 @@
 """The rules page: a game's rule catalogue in plain words, by rulebook section, searchable.
 
 ``rules_app()`` lists every rule of the chosen game (the engine's catalogue: its words, its section, its
-id small beside it), each with a link to a position that shows it (an exercise the engine marks, see
-:mod:`widgets.rule_links`) where one is known. Rules that a rules option decides (a variant, or a reading
-of a sentence the books leave open) carry the option's own words. Under Voila, ``?game=bastos`` picks the
-game and ``&rule=bastos.follow-suit`` puts that rule at the top of the page and marks it in its section:
-refusal banners and score sheets link here that way.
+id small beside it), each with links to what shows it where one is known: the first step of the
+rulebook's examples that lists it (a walkthrough page opened at that step, :mod:`widgets.rule_steps`),
+an exercise the engine marks (:mod:`widgets.rule_links`) and the guided first game that teaches it.
+Rules that a rules option decides (a variant, or a reading of a sentence the books leave open) carry the
+option's own words. Under Voila, ``?game=bastos`` picks the game and ``&rule=bastos.follow-suit`` puts
+that rule at the top of the page and marks it in its section: refusal banners and score sheets link here
+that way.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import explorer
 
 from .apps import query_settings
 from .rule_links import position_link
+from .rule_steps import step_link, tutorial_link
 
 #: The rules a rules option decides, with the option (or options) deciding them. The options' own
 #: words (their docs) say which reading is the default and why; this table only says where they apply.
@@ -56,6 +59,9 @@ _STYLE = """<style>
 .re-rules li { margin: 0.35em 0; }
 .re-rules .re-rule-id { color: var(--jp-ui-font-color2, #616161); }
 .re-rules .re-rule-option { margin: 0.2em 0 0; color: var(--jp-ui-font-color1, #212121); }
+.re-rules .re-rule-shown { margin: 0.15em 0 0; padding-left: 1.2em; list-style: circle; }
+.re-rules .re-rule-shown li { margin: 0.1em 0; }
+.re-rules .re-rule-where { color: var(--jp-ui-font-color2, #616161); }
 .re-rules .re-rule-marked { outline: 2px solid var(--jp-brand-color1, #1976d2); outline-offset: 3px;
   background: var(--jp-layout-color2, #eeeeee); }
 .re-rules-top { padding: 0.5em 1em; border-left: 4px solid var(--jp-brand-color1, #1976d2);
@@ -82,15 +88,34 @@ def _options_html(game: str, rule: Any) -> str:
     return "".join(out)
 
 
+def _link(kind: str, url: str, words: str, where: str = "") -> str:
+    said = f' <span class="re-rule-where">({html.escape(where)})</span>' if where else ""
+    return f'<a class="re-rule-{kind}" href="{html.escape(url)}">{html.escape(words)}</a>{said}'
+
+
+def shown_html(game: str, rule_id: str) -> str:
+    """Where the rule can be seen, as a small list: the rulebook's example step, an exercise, the guided
+    game (each only where one is known; nothing at all for a rule none of them shows)."""
+    items = []
+    step = step_link(game, rule_id)
+    if step is not None:
+        items.append("See it in the rulebook's example: " + _link("step", step.url, step.words, step.where))
+    exercise = position_link(game, rule_id)
+    if exercise is not None:
+        items.append("Try it in " + _link("position", exercise.url, exercise.words))
+    tutorial = tutorial_link(game, rule_id)
+    if tutorial is not None:
+        items.append("Learned in the guided game: " + _link("tutorial", tutorial.url, tutorial.words))
+    return f'<ul class="re-rule-shown">{"".join(f"<li>{item}</li>" for item in items)}</ul>' if items else ""
+
+
 def rule_html(game: str, rule: Any, marked: bool = False) -> str:
-    """One rule as a list item: its words, its id small beside them, its options' words and a link to a
-    position that shows it."""
-    link = position_link(game, rule.id)
-    shows = (f' <a class="re-rule-position" href="{html.escape(link.url)}">Try it in '
-             f"{html.escape(link.words)}</a>") if link is not None else ""
+    """One rule as a list item: its words, its id small beside them, its options' words and links to
+    what shows it."""
+    shows = shown_html(game, rule.id)
     mark = ' re-rule-marked" aria-current="true' if marked else ""
     return (f'<li class="re-rule-entry{mark}" data-rule="{html.escape(rule.id)}">{html.escape(rule.text)} '
-            f'<small class="re-rule-id">({html.escape(rule.id)})</small>{shows}{_options_html(game, rule)}'
+            f'<small class="re-rule-id">({html.escape(rule.id)})</small>{_options_html(game, rule)}{shows}'
             "</li>")
 
 

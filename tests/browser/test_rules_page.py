@@ -1,6 +1,7 @@
 """The rules page in Voila, reached the way a learner reaches it: a refused click in a play app shows the
 engine's rule with a "Read the rule" link, which opens the rules page at that rule, marked; searching
-there narrows the list. Both pages keep a clean console."""
+there narrows the list. Both pages keep a clean console. A rule's walkthrough link opens the
+rulebook's example at the step that shows it."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 import pytest
 
 import explorer
+from widgets import rule_steps
 
 from . import conftest
 
@@ -71,3 +73,24 @@ def test_a_refusal_links_to_its_rule_on_the_rules_page_which_searches(page: Any,
     assert entries.count() == len(wanted) < total
     assert [entries.nth(i).get_attribute("data-rule") for i in range(entries.count())] == list(wanted)
     assert not conftest.console_problems(page) and not conftest.console_problems(rules)
+
+
+def test_a_rules_walkthrough_link_opens_the_step_that_shows_it(page: Any, voila_url: str) -> None:
+    """A rule's "See it in the rulebook's example" link opens its walkthrough page at that step: the
+    counter, the title and the step's own list of rules all say so."""
+    rule = "tindahan.follow-suit"
+    link = rule_steps.step_link("tindahan", rule)
+    assert link is not None
+    shown = f'.re-rules-section [data-rule="{rule}"] a.re-rule-step'
+    conftest.open_app(page, f"{voila_url}/voila/render/rules.ipynb?game=tindahan&rule={rule}", shown)
+    anchor = page.locator(shown)
+    assert anchor.get_attribute("href") == link.url and anchor.inner_text() == link.words
+    step = int(link.url.rsplit("=", 1)[1])
+    anchor.click()
+    page.wait_for_url(f"**/{link.url}", timeout=30_000)
+    tour = page.locator(".re-walkthrough")
+    tour.locator(".re-walkthrough-counter").filter(has_text=f"Step {step} of").wait_for(timeout=120_000)
+    assert tour.locator(".re-walkthrough-stepper h3").inner_text() == link.words
+    rules = tour.locator(".re-walkthrough-rules")
+    assert explorer.tindahan.RULES[rule].text in rules.inner_text()
+    assert not conftest.console_problems(page)
