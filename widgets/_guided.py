@@ -102,7 +102,9 @@ class Guided:
             if intent is not None and intent.kind == "play" and intent.action is not None:
                 nudge = self.guide.refusal(table.state, str(intent.action))
                 if nudge is not None:
-                    table.error = {"message": nudge, "rule": GUIDE}
+                    # Said as the guide's, so it is never taken for a rule of the game.
+                    table.error = {"message": f"The guide asks: {nudge} (The rules allow that move; "
+                                   "the guide frees your moves after this lesson.)", "rule": GUIDE}
                     return False
         return bool(super().handle_intent(content))  # type: ignore[misc]
 

@@ -118,7 +118,8 @@ class TutorialApp:
         start = min(self._fresh, max(0, len(lessons) - 1))
         shown, older = lessons[start:][-OPEN:], lessons[: len(lessons) - len(lessons[start:][-OPEN:])]
         earlier = "".join(lesson_html(lesson) for lesson in reversed(older))
-        folded = (f'<details class="re-tutorial-earlier"><summary>Earlier steps ({len(older)})</summary>'
+        folded = (f'<details class="re-tutorial-earlier"><summary>Earlier steps ({len(older)}, newest '
+                  'first)</summary>'
                   f"{earlier}</details>") if older else ""
         newest = "".join(lesson_html(lesson) for lesson in reversed(shown))  # the newest on top
         self.panel.value = f'<div role="status" aria-live="polite">{newest}</div>{folded}'
@@ -127,6 +128,8 @@ class TutorialApp:
         over = " The game is over: well done!" if self.table.state.is_over else ""
         self.progress.value = (f'<p class="re-tutorial-progress"><strong>{html.escape(self.script.title)}'
                                f"</strong><br>Rules met so far: {min(taught, total)} of {total}.{over}</p>")
+        # The rules a first game never meets (how the program writes moves, other versions' rules)
+        # are on the rules page: the count says how many the guided game is about.
 
 
 def tutorial_app(game: str, preset: Mapping[str, str] | None = None) -> ipw.VBox:

@@ -13,13 +13,14 @@ RULES = RuleCatalogue(
         Rule(
             "tindahan.setup.fruits",
             "One fruit per player is in play: all five with five players, one fewer with four, two fewer "
-            "with three. Bananas never leave the game; which other fruits leave is the removed_fruits "
-            "option (default: lanzones with four players, lanzones and pineapple with three).",
+            "with three. Bananas never leave the game; by default lanzones leave with four players, lanzones "
+            "and pineapple with three (a rules option chooses other fruits).",
             f"{_BOOK}: Setup",
         ),
         Rule(
             "tindahan.setup.deal",
-            "Every round the cards in play are shuffled and dealt out completely, ten to each player.",
+            "Each fruit has ten cards, 1 to 10 (10 is highest). Every round the cards in play are shuffled "
+            "and dealt out completely, ten to each player.",
             f"{_BOOK}: Setup",
         ),
         Rule("tindahan.setup.sellers", "Each player owns nine sellers in their colour.", f"{_BOOK}: Setup"),
@@ -30,8 +31,8 @@ RULES = RuleCatalogue(
         ),
         Rule(
             "tindahan.turn-order",
-            "The seat after the dealer starts the first trick of a round; within a trick every player acts "
-            "once, going round the table from the starting player.",
+            "The player to the dealer's left starts the first trick of a round; within a trick every player "
+            "acts once, going clockwise round the table from the starting player.",
             f"{_BOOK}: Gameplay",
         ),
         Rule("tindahan.hand", "A card can only be played by the player holding it.",
@@ -114,20 +115,21 @@ RULES = RuleCatalogue(
         Rule(
             "tindahan.score.trump-bonus",
             "The majority at the stall under the donkey cart is worth one more point (6 instead of 5). "
-            "How a tie for that majority treats the extra point is the trump_bonus_tie option.",
+            "By default players tied there share it with the rest (6 + 2 = 8 split between them); a "
+            "rules option chooses other readings of a tie.",
             f"{_BOOK}: Round End and Scoring",
         ),
         Rule(
             "tindahan.score.ties",
-            "Players tied for the most sellers split first and second place points between them, rounding "
-            "down, and nobody scores second place; players tied for second split its 2 points, rounding "
-            "down.",
+            "When players tie for the most sellers at a stall, they add the first and second place points "
+            "together (5 + 2 = 7) and split them evenly, rounding down; nobody else scores second place "
+            "there. Players tied for second place split its 2 points, rounding down.",
             f"{_BOOK}: Round End and Scoring",
         ),
         Rule(
             "tindahan.score.empty-round",
-            "A player who in this round sent no seller and took no trick ends the round with the best "
-            "round score of the table (taken before this adjustment).",
+            "A player who in this round sent no seller and took no trick scores, instead of their own round "
+            "score, as many points as the best round score at the table (the best before this rule).",
             f"{_BOOK}: Round End and Scoring",
         ),
         Rule(
@@ -138,7 +140,8 @@ RULES = RuleCatalogue(
         ),
         Rule(
             "tindahan.dealer",
-            "The dealer moves one seat on each round, and the game has one round per player.",
+            "The dealer passes clockwise, one seat on each round, and the game has one round per player: "
+            "it ends once everyone has dealt once.",
             f"{_BOOK}: Round End and Scoring; Game End and Winner",
         ),
         Rule(

@@ -22,15 +22,17 @@ _SCORING = ("tindahan.score.trick", "tindahan.score.hand-card", "tindahan.score.
 SCRIPT = Script(
     game="tindahan", players=3, seed=3, title="Tindahan: your first game",
     steps=(
-        Step("Welcome to the fruit market. You play against two bots, Ben and Carlo. The cards are dealt "
-             "out: your ten are at the bottom. The stalls in the middle are the fruits in play; the donkey "
-             "cart stands on the banana stall, so bananas are trump for now. Each of you also has nine "
-             "sellers to send to the stalls.",
+        Step("Welcome to the fruit market. You play against two bots, Ben and Carlo. Each fruit has "
+             "cards 1 to 10 (10 is highest), dealt out ten to each of you: your ten are at the bottom. "
+             "The stalls in the middle are the fruits in play; the donkey cart stands on the banana "
+             "stall, so bananas are trump for now. Each of you also has nine sellers to send to the "
+             "stalls.",
              at_start(), rules=("tindahan.setup.players", "tindahan.setup.fruits", "tindahan.setup.deal",
                                 "tindahan.setup.sellers", "tindahan.setup.cart", "tindahan.trump"),
              marks=("hand", "stalls", "cart")),
-        Step("You sit after the dealer, so you start the first trick. Start it with a card: play one of "
-             "your mangoes (click it in your hand). Everyone then acts once, in turn.",
+        Step("You sit to the dealer's left, so you start the first trick (play goes clockwise). Start "
+             "it with a card: play one of your mangoes (click it in your hand). Everyone then acts "
+             "once, in turn.",
              on_turn(0), rules=("tindahan.turn-order", "tindahan.hand"), marks=("hand",),
              allowed=("mango-",), nudge="Start this trick with one of your mangoes: click a mango card in "
              "your hand."),
@@ -64,8 +66,8 @@ SCRIPT = Script(
              "trump stall, under the cart) and the next most 2; ties split the points, rounding down. A "
              "player who sent no seller and took no trick this round gets the table's best round score.",
              after_event("scored"), rules=("tindahan.round-end", *_SCORING), marks=("stalls", "scores")),
-        Step("A new round: the cards are dealt anew, your sellers come back and the cart returns to "
-             "bananas. The dealer moves one seat on; there is one round per player.",
+        Step("A new round: the cards are dealt anew and, by default, your sellers come back and the cart "
+             "returns to bananas. The dealer passes clockwise; the game ends once everyone has dealt.",
              when("when the second round begins", lambda m: any(e.get("kind") == "round" and e["round"] > 1
                                                                   for e in m.events)),
              rules=("tindahan.round.reset", "tindahan.dealer"), marks=("hand", "cart")),
