@@ -50,7 +50,7 @@ def test_hub_links_every_app(page: Any, voila_url: str) -> None:
     hrefs = page.eval_on_selector_all("a[href$='.ipynb']", "els => els.map(e => e.getAttribute('href'))")
     for name in ("tindahan_walkthrough", "tindahan_play", "bastos_walkthrough", "bastos_play"):
         assert f"{name}.ipynb" in hrefs
-    page.click("text=Play Tindahan")
+    page.get_by_role("link", name="Play Tindahan", exact=True).click()  # not "Learn to play ..."
     page.wait_for_selector(TABLE, timeout=90_000)
     assert page.url.endswith("/voila/render/tindahan_play.ipynb")
 

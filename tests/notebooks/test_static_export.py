@@ -37,8 +37,9 @@ def test_the_export_shows_the_refusals_sheet_rules_and_example(exported: str) ->
     assert 'data-role="score-sheet"' in exported and 'data-role="totals"' in exported
     assert 'data-role="catalogue"' in exported and "<details" in exported
     assert 'data-role="example"' in exported and "DIFFERENT" not in exported
-    checks = re.findall(r"<pre>\u2713 your rule agrees with the engine", exported)  # outputs, not inputs
-    assert len(checks) == len(explorer.GAMES)
+    # Each game's drawn exercise, answered right and wrong: the engine's markings are outputs.
+    assert len(re.findall(r"<pre>Right\. ", exported)) == len(explorer.GAMES)
+    assert len(re.findall(r"\nNot quite\. You (?:chose|answered)", exported)) == len(explorer.GAMES)
 
 
 def test_the_pictures_need_no_script(exported: str) -> None:
