@@ -366,7 +366,7 @@ def score_sheet_html(state: GameState, names: list[str]) -> str:
         verdict = f"<p><strong>Final score: {state.scores()[0]}.</strong></p>"
     elif outcome is not None:
         who = " and ".join(names[s] for s in outcome.winners)
-        verb = "share the win" if outcome.is_tie else "wins"
+        verb = "share the win" if outcome.is_tie else ("win" if who == "You" else "wins")
         verdict = f"<p><strong>{html.escape(who)} {verb}.</strong></p>"
     style = ("<style>.re-sheet table{border-collapse:collapse;margin:4px 0}.re-sheet td,.re-sheet th{"
              "padding:2px 10px;border-bottom:1px solid var(--jp-border-color2,#ddd);text-align:left}"

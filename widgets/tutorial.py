@@ -126,6 +126,11 @@ class TutorialApp:
         taught = len(self.guide.taught)
         total = len(self.guide.rules) - len(self.script.unmet)
         over = " The game is over: well done!" if self.table.state.is_over else ""
+        aside = len(self.script.unmet)
+        if aside:  # why the rules page lists more: said, so the two counts never seem to disagree
+            over += (f' <small>The <a href="rules.ipynb?game={self.script.game}">rules page</a> lists '
+                     f"{len(self.guide.rules)}: the other {aside} are for other versions, rare positions or "
+                     "how the program writes moves.</small>")
         self.progress.value = (f'<p class="re-tutorial-progress"><strong>{html.escape(self.script.title)}'
                                f"</strong><br>Rules met so far: {min(taught, total)} of {total}.{over}</p>")
         # The rules a first game never meets (how the program writes moves, other versions' rules)

@@ -239,7 +239,9 @@ class Guide:
 
     def _scored(self, view: View, lines: Sequence[Mapping[str, Any]]) -> Lesson:
         names = view["names"]
-        said = [f"- {names[line['seat']]}: {line['label']}, {line['points']:+d}" for line in lines]
+        said = [f"- {names[line['seat']]}: {line['label']}, " + (
+            f"{line['points']:+d}" if "was" not in line
+            else f"now {line['points']:+d} (was {line['was']:+d})") for line in lines]
         totals = ", ".join(f"{name} {score}" for name, score in zip(names, view["scores"], strict=True))
         rules = [line["rule"] for line in lines]
         marks = tuple(dict.fromkeys(m for rule in rules for m in self.script.score_marks.get(rule, ())))
@@ -259,18 +261,36 @@ def _new_lines(before: Sequence[Mapping[str, Any]],
                now: Sequence[Mapping[str, Any]]) -> tuple[Mapping[str, Any], ...]:
     """The score lines that are new: a sheet that only grows (a line per round and rule) gives its tail;
     one the engine writes afresh as it stands (Bangkok's markets score as they are built, a chilli
-    card's line changing as cards come beside it) gives the lines that were not there before."""
+    card's line changing as cards come beside it) gives the lines that were not there before, each
+    with ``was``: the points of the line it replaces (the same seat, rule and card), if any."""
     if list(now[:len(before)]) == list(before):
         return tuple(now[len(before):])
-    left = Counter(_line_key(line) for line in before)
-    out = []
-    for line in now:
+    left = Counter(_line_key(line) for line in now)
+    gone = []  # lines of the old sheet the new one no longer holds as they were
+    for line in before:
         key = _line_key(line)
         if left[key]:
             left[key] -= 1
         else:
-            out.append(line)
+            gone.append(line)
+    kept = Counter(_line_key(line) for line in before)
+    out: list[Mapping[str, Any]] = []
+    for line in now:
+        key = _line_key(line)
+        if kept[key]:
+            kept[key] -= 1
+            continue
+        same = next((old for old in gone if _what(old) == _what(line)), None)
+        if same is not None:
+            gone.remove(same)
+            line = {**line, "was": same["points"]}
+        out.append(line)
     return tuple(out)
+
+
+def _what(line: Mapping[str, Any]) -> tuple[Any, ...]:
+    """What a line scores (seat, rule and the label's head: "Type-2 chilli ... at middle left")."""
+    return line["seat"], line["rule"], str(line["label"]).partition(":")[0]
 
 
 def _line_key(line: Mapping[str, Any]) -> tuple[Any, ...]:

@@ -98,7 +98,8 @@ def _chilli_scoring(which: str) -> Step:
         "goods it counts. Type 1 scores 5, less 1 for each counted good; type 2 scores 1 for each counted "
         "good; type 3 scores 2 for each pair of its two goods; type 4 scores 2 for each counted good that "
         f"shows exactly once. {which} Press Scoring at the top of the table to see which cards a chilli "
-        "counts.",
+        "counts. The score beside each market is what its chilli cards are worth as it stands: the "
+        "secret objective and the complete market's 2 points are added only when the game ends.",
         when("when a chilli card first scores", _chilli_scored), rules=_CHILLI, marks=("market", "overlay"))
 
 

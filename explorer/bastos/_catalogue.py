@@ -28,7 +28,7 @@ RULES = RuleCatalogue("bastos", [
     Rule("bastos.colour.choose",
          "Before the first trick each player picks one card of their hand in secret; the picks are shown "
          "together and stay face up in front of their owners all round. The fruit of your pick is your "
-         "Bastos! colour for the round. The picked card is never played.", _START),
+         "Bastos! colour for the round. The picked card is never played, so it never scores.", _START),
     Rule("bastos.colour.raises-value",
          "Every revealed Bastos! card pushes the value of its fruit up by one, so a fruit picked by two "
          "players starts the round at +2.", _START),
@@ -36,7 +36,8 @@ RULES = RuleCatalogue("bastos", [
     Rule("bastos.values.clamp",
          "A fruit's value stays between -2 and +3: rises and drops stop at those limits, and a "
          "one-step move that would leave the range is not allowed.", _START),
-    Rule("bastos.lead", "The player on the dealer's left leads the first trick of a round.", _PLAY),
+    Rule("bastos.lead", "The player on the dealer's left leads the first trick of a round; play goes "
+         "clockwise.", _PLAY),
     Rule("bastos.own-card", "You can only play, pick or throw a card that is in your own hand.", _PLAY),
     Rule("bastos.phase",
          "Each moment of a round expects one kind of move: picking Bastos! cards, playing a card, or "

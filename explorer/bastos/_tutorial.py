@@ -67,8 +67,9 @@ SCRIPT = Script(
              after_event("reveal"), rules=("bastos.colour.raises-value", "bastos.values.clamp"),
              marks=("values", "colours")),
         Step("Carlo dealt, so you, on his left, lead the first trick; the others then play one card each, "
-             "in turn, always from their own hand. Lead your durian 8: durian is nobody's Bastos! colour "
-             "this round, and a high card of the fruit led is what takes a trick.",
+             "in turn (clockwise), always from their own hand. Lead your durian 8: durian is nobody's "
+             "Bastos! colour this round, and a high card of the fruit led takes a trick (unless it is its "
+             "own player's Bastos! colour, as you will see).",
              on_turn(1), rules=("bastos.lead", "bastos.own-card"), marks=("dealer", "hand"),
              allowed=("durian-8",), nudge="Lead your durian 8 this time: click it in your hand."),
         Step("A trick is over when everyone has played. Without a trump card in it, the highest card of "

@@ -91,3 +91,21 @@ def test_an_unknown_game_and_an_unknown_rule_are_refused_clearly() -> None:
                            (tutorials.Step("x", script.steps[0].when, rules=("tindahan.no-such-rule",)),))
     with pytest.raises(ValueError, match=r"tindahan\.no-such-rule"):
         tutorials.Guide(bad)
+
+
+def test_what_just_scored_adds_up_to_the_change_in_the_scores(walked) -> None:
+    # A sheet the engine rewrites as it stands (Bangkok) shows a changed line as "now +4 (was +2)":
+    # read that way, each summary's lines account for the whole change in the scores it ends with.
+    _final, guide = walked
+    before = 0
+    for lesson in guide.lessons:
+        if not lesson.scored:
+            continue
+        lines = lesson.text.splitlines()
+        change = 0
+        for line in lines[1:-1]:
+            was = re.search(r"now ([+-]\d+) \(was ([+-]\d+)\)$", line)
+            change += int(was[1]) - int(was[2]) if was else int(re.search(r"([+-]\d+)$", line)[1])
+        now = sum(int(n) for n in re.findall(r" (-?\d+)(?=,|\.$)", lines[-1]))
+        assert now - before == change, lesson.text
+        before = now

@@ -152,7 +152,7 @@ function errorBox(error) {
 
 function gameOverTitle(view, tie = "tie") {
   const winners = asArray(view.winners).map((s) => seatName(view, s));
-  return winners.length > 1 ? `Game over \u2014 ${tie}: ${winners.join(", ")}` : `Game over \u2014 ${winners[0] ?? "nobody"} wins`;
+  return winners.length > 1 ? `Game over \u2014 ${tie}: ${winners.join(", ")}` : `Game over \u2014 ${winners[0] ?? "nobody"} ${winners[0] === "You" ? "win" : "wins"}`;
 }
 
 // The end-of-game box: a title, what the game adds, and the new-game button.
