@@ -49,8 +49,8 @@ RULES = RuleCatalogue("bangkok", [
          "is taken, and the only choice is between cards competing for the same good.", STEP1),
     Rule("bangkok.port.shift",
          "The cards left in the line slide away from the placed card, which slides in behind them, "
-         "until they rest against the far end; their order is kept and the gaps open by the placed "
-         "card's side.", STEP2),
+         "until they rest against the far end; their order is kept, so the empty places are left at "
+         "the end where the card came in.", STEP2),
     Rule("bangkok.port.refill",
          "Empty places of the port are filled from the boat pile while the port shows two or more "
          "chilli cards, otherwise from the chilli pile; from the other pile when that one is empty "
@@ -62,7 +62,7 @@ RULES = RuleCatalogue("bangkok", [
     Rule("bangkok.market.hand-card",
          "Only cards from the player's hand go into their market.", MARKET),
     Rule("bangkok.market.first-corner",
-         "A market starts in its upper-left corner (a1), right next to the pontoon tile.", MARKET),
+         "A market starts in its top-left corner, right next to the pontoon tile.", MARKET),
     Rule("bangkok.market.adjacent",
          "Each later market card shares a side with a card already in the market.", MARKET),
     Rule("bangkok.market.fixed",
