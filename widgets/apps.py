@@ -94,7 +94,7 @@ class PlayApp:
                                      tooltip="Show every player's cards face up, to learn from")
         self.start = ipw.Button(description="New game", button_style="primary", icon="",
                                 tooltip="Deal a new game with these settings")
-        self.delay = _float(preset.get("delay"), 0.6)
+        self.delay = query_float(preset.get("delay"), 0.6)
         self.pause_rounds = preset.get("pause") != "0"
         self.sheet = ipw.HTML()
         self.chart = ipw.Output()
@@ -411,7 +411,8 @@ def _int(value: str | None, default: int, allowed: range | list[int]) -> int:
     return number if number in allowed else default
 
 
-def _float(value: str | None, default: float) -> float:
+def query_float(value: str | None, default: float) -> float:
+    """A number of seconds from the query string (0 to 5), else ``default``."""
     try:
         number = float(value) if value is not None else default
     except ValueError:

@@ -22,6 +22,7 @@ import ipywidgets as ipw
 import explorer
 from explorer import exercises
 
+from ._text import paragraphs
 from .apps import query_settings
 
 #: What each kind of exercise is called on the page.
@@ -36,25 +37,6 @@ STREAK = 3
 
 def _title(game: str) -> str:
     return str(getattr(explorer, game).SPEC.title)
-
-
-def _paragraphs(text: str, strong_first: bool = False) -> str:
-    """Plain words as HTML: a line starting "- " is a list item, any other line a paragraph."""
-    out: list[str] = []
-    items: list[str] = []
-    for n, line in enumerate(text.splitlines()):
-        if line.startswith("- "):
-            items.append(f"<li>{html.escape(line[2:])}</li>")
-            continue
-        if items:
-            out.append(f"<ul>{''.join(items)}</ul>")
-            items = []
-        if line.strip():
-            words = html.escape(line)
-            out.append(f"<p><strong>{words}</strong></p>" if strong_first and n == 0 else f"<p>{words}</p>")
-    if items:
-        out.append(f"<ul>{''.join(items)}</ul>")
-    return "".join(out)
 
 
 def _int(text: str | None) -> int | None:
@@ -154,7 +136,7 @@ class PracticeApp:
             self.question.value = f'<p role="alert">No exercise could be drawn: {html.escape(str(exc))}</p>'
             return
         self.exercise = exercise
-        self.question.value = _paragraphs(exercise.question, strong_first=True)
+        self.question.value = paragraphs(exercise.question, strong_first=True)
         self.table.value = exercise.picture().html
         self._inputs = self._answer_inputs(exercise)
         self.answer.children = tuple(self._inputs)
@@ -199,7 +181,7 @@ class PracticeApp:
         self.check_button.disabled = True
         verdict = "Right." if marked.correct else "Not quite."
         self.marked.value = (f'<div role="status" class="re-practice-marked"><p><strong>{verdict}</strong>'
-                             f"</p>{_paragraphs(marked.reason)}{up}</div>")
+                             f"</p>{paragraphs(marked.reason)}{up}</div>")
         right, answered = self.tally[exercise.game]
         row = (f" · {self.streak} in a row at level {self.level.value}"
                if self.level.value != ANY and self.streak else "")

@@ -19,28 +19,11 @@ from explorer import GameState, tutorials
 
 from ._guided import guided
 from ._session import GameWidget
-from .apps import AppBox, query_settings
+from ._text import paragraphs
+from .apps import AppBox, query_float, query_settings
 
 #: How many of the newest lessons are shown open; the rest fold under "Earlier steps".
 OPEN = 3
-
-
-def _paragraphs(text: str) -> str:
-    """Plain words as HTML: a line starting "- " is a list item, any other line a paragraph."""
-    out: list[str] = []
-    items: list[str] = []
-    for line in text.splitlines():
-        if line.startswith("- "):
-            items.append(f"<li>{html.escape(line[2:])}</li>")
-            continue
-        if items:
-            out.append(f"<ul>{''.join(items)}</ul>")
-            items = []
-        if line.strip():
-            out.append(f"<p>{html.escape(line)}</p>")
-    if items:
-        out.append(f"<ul>{''.join(items)}</ul>")
-    return "".join(out)
 
 
 def lesson_html(lesson: tutorials.Lesson) -> str:
@@ -51,7 +34,7 @@ def lesson_html(lesson: tutorials.Lesson) -> str:
             f"<ul>{rules}</ul></details>") if rules else ""
     kind = " re-lesson-scored" if lesson.scored else ""
     return (f'<section class="re-lesson{kind}"><h4>{html.escape(lesson.title)}</h4>'
-            f"{_paragraphs(lesson.text)}{said}</section>")
+            f"{paragraphs(lesson.text)}{said}</section>")
 
 
 class TutorialApp:
@@ -61,7 +44,7 @@ class TutorialApp:
         preset = dict(query_settings() if preset is None else preset)
         self.script = tutorials.script(game)
         self.game = game
-        self.delay = _float(preset.get("delay"), 0.8)
+        self.delay = query_float(preset.get("delay"), 0.8)
         self.pause_rounds = preset.get("pause") != "0"
         self.guide = tutorials.Guide(self.script)
         self._fresh = 0  # the first lesson since the learner's last move
@@ -140,12 +123,3 @@ class TutorialApp:
 def tutorial_app(game: str, preset: Mapping[str, str] | None = None) -> ipw.VBox:
     """The guided first game of ``game``, ready to display."""
     return TutorialApp(game, preset).box
-
-
-def _float(value: str | None, default: float) -> float:
-    try:
-        number = float(value) if value is not None else default
-    except ValueError:
-        return default
-    return number if 0 <= number <= 5 else default
-
