@@ -138,6 +138,12 @@ def _blocked() -> Step:
 _SCORE_MARKS = {**{rule: ("markets", "overlay") for rule in _CHILLI},
                 "bangkok.score.objective": ("pontoon", "markets"), "bangkok.score.complete": ("markets",)}
 
+#: The rules neither guided game meets, with why.
+_ASIDE = {"bangkok.notation": _NOTATION,
+          "bangkok.market.chilli-column": "the expert version's rule; the guided game is the basic version",
+          "bangkok.turn.stuck": "the program's reading for a position the book never meets (no card can be "
+                                "laid and no line renewed); a first game does not reach it"}
+
 SCRIPT = Script(
     game="bangkok", players=2, seed=8, title="Bangkok: your first game",
     steps=(
@@ -172,10 +178,7 @@ SCRIPT = Script(
                               "bangkok.game-over"),
              marks=("scores", "pontoon", "summary")),
     ),
-    unmet={"bangkok.notation": _NOTATION,
-           "bangkok.market.chilli-column": "the expert version's rule; the guided game is the basic version",
-           "bangkok.turn.stuck": "the program's reading for a position the book never meets (no card can be "
-                                 "laid and no line renewed); a first game does not reach it",
+    unmet={**_ASIDE,
            "bangkok.solo.piles": "a rule of the game played alone: its own guided game teaches it",
            "bangkok.solo.free-end": "a rule of the game played alone: its own guided game teaches it",
            "bangkok.solo.turns": "a rule of the game played alone: its own guided game teaches it"},
@@ -218,10 +221,7 @@ SOLO = Script(
                               "bangkok.game-over"),
              marks=("scores", "pontoon", "summary")),
     ),
-    unmet={"bangkok.notation": _NOTATION,
-           "bangkok.market.chilli-column": "the expert version's rule; the guided game is the basic version",
-           "bangkok.turn.stuck": "the program's reading for a position the book never meets (no card can be "
-                                 "laid and no line renewed); a first game does not reach it",
+    unmet={**_ASIDE,
            "bangkok.setup.first-player": "alone nobody takes turns after you: the first-player token counts "
                                          "your turns instead (the solo turn rule, taught at the start)",
            "bangkok.score.tie-break": "alone nobody can tie with you: the game is played for your best "
