@@ -20,6 +20,11 @@ Tindahan or Bastos! round, the table as its last trick left it, the totals befor
 after has the next round dealt, and the one before lacks the last trick); a Bangkok market or a Klongs
 stock, the final position with that scoring left out (no position before it has the same markets or
 stocks): no totals (Bangkok) or the totals before the stocks, no "points if scored now", no winner.
+A "trick" exercise's ``state`` is the position right after the trick, whose picture says who took it
+("taken by Ben", "You take the trick with ..."); its table is the real position just before the trick's
+last move with that move applied up to the taking: the trick's plays on the table, the led fruit, trump,
+the colours and values, the tricks won and scores as before it (the position after has the trick taken,
+and after a round's last trick the next round dealt; the one before lacks the last card).
 
 Nothing here works a rule out: the legal moves, refusals, trick winners and points are the engine's
 (``state.check``, ``legal_actions``, its tricks and its score sheet).
@@ -131,13 +136,16 @@ class Exercise:
         return self.question
 
     def picture(self) -> Any:
-        """The table to show with the question, seen by ``seat``: the state's picture, except for a
-        "points" exercise, whose ``state`` (right after the scoring) would give the answer away: its
-        table shows what scores and not the score (see the module docstring).
+        """The table to show with the question, seen by ``seat``: the state's picture for a "legal"
+        exercise; a "points" or "trick" exercise's ``state`` (right after the scoring or the trick) would
+        give the answer away, so its table shows what scores and not the score, or the trick played out
+        and not who takes it (see the module docstring).
 
         >>> exercise = draw("tindahan", seed=1, kind="points")
         >>> "has been played out and is scored next" in exercise.picture().html
         True
+        >>> "taken by" in draw("bastos", seed=1, kind="trick").picture().html
+        False
         """
         if self._shown is None:
             return self.state.picture(self.seat)
@@ -410,7 +418,7 @@ def _trick(game: str, moves: Iterator[Move], rng: random.Random, level: int | No
                 assert seat is not None
                 asked = games.trick(before.view(seat), after.view(seat))
                 if level_of(asked.rules) == level:
-                    fits.append((after, seat, asked))
+                    fits.append((before, after, seat, asked))
         return _trick_exercise(*rng.choice(fits)) if fits else None
     target, found = rng.randint(1, 30), None
     for before, _, after in moves:
@@ -423,14 +431,16 @@ def _trick(game: str, moves: Iterator[Move], rng: random.Random, level: int | No
     before, after = found
     seat = before.current_player
     assert seat is not None
-    return _trick_exercise(after, seat, games.trick(before.view(seat), after.view(seat)))
+    return _trick_exercise(before, after, seat, games.trick(before.view(seat), after.view(seat)))
 
 
-def _trick_exercise(after: GameState, seat: int, asked: games.Trick) -> dict[str, Any]:
+def _trick_exercise(before: GameState, after: GameState, seat: int, asked: games.Trick) -> dict[str, Any]:
+    """A trick finished by ``seat``'s move from ``before``; its table is ``shown.trick_end`` (the trick
+    played out, not yet taken), as ``after``'s picture says who took it."""
     why = [f"{asked.told}.", *(f"The rule: {_rule_text(after, rule)}" for rule in asked.rules)]
     return {"question": asked.question, "state": after, "seat": seat, "choices": asked.choices,
             "rules": asked.rules, "facts": MappingProxyType(asked.facts), "_expected": asked.winner,
-            "_why": tuple(why)}
+            "_why": tuple(why), "_shown": MappingProxyType(shown.trick_end(before, after, seat))}
 
 
 def _added(before: GameState, after: GameState) -> list[ScoreLine]:

@@ -1,4 +1,4 @@
-"""The table a "points" exercise shows: the pieces that score, never the score they make.
+"""The table a "points" or "trick" exercise shows: the pieces the question is about, never its answer.
 
 An exercise's ``state`` is the position right after the scoring (programs read it), and its picture gives
 the answer away: the scores line has the points added, the last-move caption says "you +16", a fruit
@@ -14,6 +14,15 @@ game gets what is honest for it (the module docstring of ``explorer.exercises`` 
 - a Bangkok market or a Klongs stock at the game's end (``game_end``): the final position with that
   scoring left out: no totals, no "points if scored now", no winner, no stock line.
 
+A "trick" exercise (Tindahan, Bastos!: who takes this trick?) has the same trouble: its ``state`` is the
+position right after the trick, whose picture says "taken by Ben", captions "You take the trick with ...",
+counts the trick in its taker's tricks won, and, after a round's last trick, has already scored the round
+and dealt the next. Its table (``trick_end``) is the real position just before the trick's last move, with
+that move's own events applied up to the one that says who takes the trick: every card of the trick on
+the table as played, the led fruit, trump, the Bastos! colours and values as they stand when the trick is
+taken, the tricks won and scores as before it. The position before is the honest base (the same hands,
+stalls, values and scores the players saw); it only lacks the last card, which the move's own events add.
+
 Nothing is worked out here that the views do not say; every part is one of the engine's.
 """
 
@@ -27,6 +36,8 @@ from .._core.state import GameState
 View = dict[str, Any]
 #: The events a move that plays a card writes (the card leaves its player's hand).
 CARD_EVENTS = ("card", "lead", "trump")
+#: The events that say what became of a finished trick: its taker, or (Bastos!) that it is set aside.
+TAKEN = ("trick", "set-aside")
 
 
 def picture(game: str, view: Mapping[str, Any], seat: int) -> Any:
@@ -91,6 +102,45 @@ def round_end(before: GameState, after: GameState, seat: int, number: int) -> Vi
             view["won_by_fruit"] = won
     words = "the scores below are the totals before it"
     return _settled(view, f"Round {number} has been played out and is scored next; {words}")
+
+
+def trick_end(before: GameState, after: GameState, seat: int) -> View:
+    """A trick with all its plays made and nobody yet named as its taker, seen by ``seat``, who makes its
+    last move: ``before`` is the position before that move, ``after`` the one after it (the trick taken)."""
+    view = dict(before.view(seat))
+    later = after.view(seat)
+    events: Sequence[Mapping[str, Any]] = later["events"]
+    start = len(view["events"])
+    cut = next(i for i in range(start, len(events)) if events[i].get("kind") in TAKEN)
+    move = events[start:cut]  # the last move's own events, without the taking (nor a round scored after it)
+    view["events"] = list(events[:cut])
+    view["trick"] = [dict(play) for play in later["last_trick"]["plays"]]  # the engine's record of it
+    mover = before.current_player
+    played = [e for e in move if e.get("kind") in CARD_EVENTS]
+    if mover is not None and played:
+        view["hand_sizes"] = [n - (s == mover) for s, n in enumerate(view["hand_sizes"])]
+        if mover == seat:
+            view["hand"] = [card for card in view["hand"] if card != played[0]["card"]]
+    if view["game"] == "tindahan":
+        stalls = {fruit: list(counts) for fruit, counts in view["stalls"].items()}
+        for event in move:
+            if event.get("kind") == "seller" and mover is not None:
+                stalls[event["fruit"]][mover] += 1
+                view["sellers_left"] = [n - (s == mover) for s, n in enumerate(view["sellers_left"])]
+            if event.get("kind") == "cart":
+                view["trump"] = event["fruit"]
+        view["stalls"] = stalls
+    else:
+        values = dict(view["values"])
+        for event in move:
+            if event.get("kind") in ("value", "trump"):
+                values[event["fruit"]] = event["after"]
+            if event.get("kind") == "trump":
+                view["trump"] = event["fruit"]
+        view["values"], view["adjusting"] = values, None
+    # Nothing on the table says who takes it: no "taken by", no take in the caption, the tricks won
+    # and the scores as they were before the trick.
+    return _settled(view, "This trick has been played out: who takes it?")
 
 
 def game_end(final: GameState, seat: int) -> View:

@@ -1,7 +1,9 @@
-"""The table a "points" exercise shows (``Exercise.picture()``): the pieces that score, never the score.
+"""The table a "points" or "trick" exercise shows (``Exercise.picture()``): the pieces that score, never
+the score; the trick played out, never who takes it.
 
-The exercise's ``state`` is the position after the scoring; its picture would show the points in the
-totals and the last-move caption. These tests read the HTML text of what the learner is shown."""
+The exercise's ``state`` is the position after the scoring or the trick; its picture would show the points
+in the totals and the last-move caption, or "taken by Ben" and "You take the trick with ...". These tests
+read the HTML text of what the learner is shown."""
 
 from __future__ import annotations
 
@@ -103,6 +105,69 @@ def test_a_points_table_shows_what_scores_not_the_score(game: str) -> None:
             assert "the stocks are scored next" in text, where
 
 
-def test_other_exercises_show_their_state() -> None:
-    exercise = exercises.draw("bastos", seed=2, kind="trick")
-    assert exercise.picture().html == exercise.state.picture(exercise.seat).html
+def _trick_draws(game: str) -> list[exercises.Exercise]:
+    out = [exercises.draw(game, seed=seed, kind="trick") for seed in range(24)]
+    out += [exercises.draw(game, seed=seed, kind="trick", level=level)
+            for level in exercises.LEVELS[game]["trick"] for seed in range(6)]
+    if game == "bastos":  # a trick nobody takes (every card its player's own colour) is rare: one is sought
+        drawn = (exercises.draw(game, seed=seed, kind="trick", level=1) for seed in range(200))
+        out.append(next(e for e in drawn if e.check(0).expected is None))
+    return out
+
+
+def _learner(name: str) -> str:
+    """A name as the table writes it (the question's sentences say "you" mid-sentence)."""
+    return YOU if name.lower() == YOU.lower() else name
+
+
+@pytest.mark.parametrize("game", ["tindahan", "bastos"])
+def test_a_trick_table_shows_the_trick_not_who_takes_it(game: str) -> None:
+    for exercise in _trick_draws(game):
+        state, seat, facts = exercise.state, exercise.seat, exercise.facts
+        winner = exercise.check(0).expected
+        names = list(state.seat_names(seat))
+        markup = exercise.picture().html
+        text = _text(markup)
+        where = f"{game} seed {exercise.seed} level {exercise.level}: {text[:400]}"
+        # nothing says who takes it: no "taken by"/"set aside", no take in the caption or the status,
+        # not the engine's own sentence (the reason the answer gives)
+        told = exercise.check(0).reason.split("\n")[0].rstrip(".")
+        assert told not in text, (told, where)
+        assert "taken by" not in text and "set aside" not in text and "Last trick" not in text, where
+        assert not re.search(r"\btakes? the trick\b", text), where
+        # the trick's cards are there, as played, in order, with the fruit led
+        plays = facts["plays"] if game == "tindahan" else [
+            {"kind": "card", "card": card.partition(":")[0]} for card in facts["cards"]]
+        cards = [str(play["card"]) for play in plays if play["kind"] == "card"]
+        panel = re.split(r"Market stalls|Value table", markup.partition("Trick on the table")[2])[0]
+        assert [t.partition(" (")[0] for t in _titles(panel)] == [c.replace("-", " ") for c in cards], where
+        assert f"{cards[0].partition('-')[0]} was led" in text, where
+        # the tricks won are those before it (the position after counts it; after a round's last trick
+        # that position has scored the round and dealt the next, so only the count's sum is compared)
+        after = state.view(seat)
+        same_round = not after["is_over"] and after["round"] == after["last_trick"]["round"] and not any(
+            line.round == after["last_trick"]["round"] for line in state.score_sheet())
+        won = [int(n) for n in re.findall(r"hand \((\d+) tricks won\)", text)]
+        assert len(won) == len(names), where
+        if same_round:
+            assert won == [n - (s == winner) for s, n in enumerate(after["tricks_won"])], where
+            assert _scores(text, names) == state.scores(), where
+        # the trump and (Bastos!) every colour with its owners and value, as the question needs them
+        if game == "tindahan":
+            assert f"{facts['trump']} (trump: the donkey cart is here)" in text, where
+            continue
+        if facts["trump"]:
+            assert re.search(rf"{facts['trump']} \(trump\) [+-]\d+ points per card", text), where
+        line = next(q for q in exercise.question.split("\n") if q.startswith("Bastos! with"))
+        owners: dict[str, list[str]] = {}
+        for name, colour in re.findall(r"(\S+(?: \S+)*?) (\w+)(?:, |\.$)", line.partition("colours: ")[2]):
+            owners.setdefault(colour, []).append(_learner(name))
+        for colour, who in owners.items():
+            assert re.search(rf"{colour}(?: \(trump\))? [+-]\d+ points per card {', '.join(who)}", text), (
+                colour, where)
+
+
+def test_legal_exercises_show_their_state() -> None:
+    for game in exercises.KINDS:
+        exercise = exercises.draw(game, seed=2, kind="legal")
+        assert exercise.picture().html == exercise.state.picture(exercise.seat).html
