@@ -54,12 +54,12 @@ from ._intents import (
     valid_names,
 )
 from ._pace import speed_view
+from ._rule_urls import refusal_error
 from ._scheduler import Handle, KernelScheduler, Scheduler
 from ._seats import check_seats, continues
 from ._thinking import RETRY_SECONDS, BotTurns
 from ._timeline import Timeline
 from ._travel import TimeTravel
-from .rule_links import refusal_error
 
 __all__ = ["BAD_MESSAGE", "BOT_FAILED", "BUSY", "INTERNAL", "NOT_YOUR_TURN", "OBSERVER_FAILED", "STALE",
            "GameWidget", "IntentError", "StateObserver"]

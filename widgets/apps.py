@@ -32,9 +32,9 @@ from explorer import GameState
 from ._kinds import WIDGETS_BY_GAME, widget_for
 from ._pace import period_word, rule_text
 from ._preheat import wait_for_visitor
+from ._rule_urls import rule_url
 from ._session import GameWidget
 from .bangkok_chart import bangkok_chart
-from .rule_links import rule_url
 
 # Plain figures travel as a small JSON mime bundle that Voila and JupyterLab render with their own
 # plotly.js: no FigureWidget (all of plotly.js per page load) and no CDN. The bundle is built here

@@ -18,9 +18,10 @@ from urllib.parse import urlencode
 import explorer
 
 from ._rule_positions import POSITIONS
+from ._rule_urls import RULES_PAGE, refusal_error, rule_url
 
-#: The rules page, relative to the page that links to it (so it works under Voila's /voila/render/).
-RULES_PAGE = "rules.ipynb"
+__all__ = ["RULES_PAGE", "Position", "exercise_url", "position_link", "refusal_error", "rule_url"]
+
 PRACTICE_PAGE = "practice.ipynb"
 #: How many seeds per kind of exercise the table's script tries (the first that cites a rule wins).
 SEEDS = 80
@@ -33,23 +34,6 @@ class Position:
 
     url: str
     words: str
-
-
-def rule_url(game: str, rule: str) -> str | None:
-    """The rules page opened at ``rule``; None for an id the game's catalogue does not have (a widget's
-    own refusal, an internal failure), which has no words to read there."""
-    if game not in explorer.GAMES or rule not in explorer.game_class(game).RULES:
-        return None
-    return f"{RULES_PAGE}?{urlencode({'game': game, 'rule': rule})}"
-
-
-def refusal_error(state: explorer.GameState, rule: str, message: str) -> dict[str, str]:
-    """A play widget's ``error`` for a move the engine refused: the message, the rule's id with its words
-    from the catalogue and the rules page's address for it (both left out for an id it does not have)."""
-    found = state.RULES.get(rule)
-    url = rule_url(state.GAME, rule) if found is not None else None
-    return {"message": message, "rule": rule, **({"rule_text": found.text} if found is not None else {}),
-            **({"rule_url": url} if url else {})}
 
 
 def exercise_url(game: str, kind: str, seed: int) -> str:
