@@ -108,6 +108,21 @@ class Guided:
                     return False
         return bool(super().handle_intent(content))  # type: ignore[misc]
 
+    def _changed(self, *, notify: bool, now: bool = True) -> None:
+        # A new position of the learner's (a move, a restart) is taken in before the bots answer it.
+        table: GameWidget = self  # type: ignore[assignment]
+        if notify and table._review is None:
+            self.guide.update(table.state)
+        super()._changed(notify=notify, now=now)  # type: ignore[misc]
+
+    def _bot_moved(self) -> None:
+        # Every position the bots pass through, not only those drawn: with no delay the bots move on
+        # to the learner's turn before the table is drawn again, and a step may come in between.
+        super()._bot_moved()  # type: ignore[misc]
+        table: GameWidget = self  # type: ignore[assignment]
+        if table._review is None:
+            self.guide.update(table.state)
+
     def _extras(self, seat: int) -> dict[str, Any]:
         table: GameWidget = self  # type: ignore[assignment]
         extras: dict[str, Any] = super()._extras(seat)  # type: ignore[misc]
