@@ -9,12 +9,12 @@ from .._core.rules import Rule, RuleCatalogue
 
 RULES = RuleCatalogue("klongs", [
     Rule("klongs.setup", "Each player gets merchants by player count (17 with two, 12 with three, 9 with "
-         "four; the score marker is one of them, see klongs.setup.marker), two movement cards and four "
+         "four; the score marker is one of them, as the next rule says), two movement cards and four "
          "hidden boats; score markers start at 0 and the Luk Phat counter below its first space.",
          "EN/REV Set-up"),
     Rule("klongs.setup.marker", "One merchant of each colour marks its player's score on the track. "
          "There are 17 merchants a colour (68 in 4 colours), so with two players the marker is one of "
-         "the 17 and 16 are left for boats. With three or four the score_marker option decides: one of "
+         "the 17 and 16 are left for boats. With three or four a rules option decides: one of "
          "the 12 or 9 given (11 or 8 for boats; the default, since the set-up places the marker from "
          "the merchants just given), or one of those put away (12 or 9 for boats).",
          "EN/REV Components, Set-up"),
@@ -29,20 +29,21 @@ RULES = RuleCatalogue("klongs", [
     Rule("klongs.place.free", "A boat goes onto an empty water space of the board.",
          "EN/REV Course of the game"),
     Rule("klongs.place.entry", "Your first boat goes onto an entry space: the light ones with two players, "
-         "light or dark with three or four. (Engine: if none is usable, the usual touching rule applies.)",
+         "light or dark with three or four (the board shows which; the table lights those you may use). "
+         "If none is free, the usual touching rule applies (this program's reading).",
          "EN/REV Rules of movement"),
     Rule("klongs.place.touch", "Later boats must touch a boat already on the board, side by side or "
-         "corner to corner; jetties do not break the contact. (Engine: on an empty board the entry "
-         "spaces serve.)",
+         "corner to corner; jetties do not break the contact. On an empty board the entry spaces serve.",
          "EN/REV Rules of movement; JP placing (1)"),
     Rule("klongs.place.hood-limit", "A market hood holds at most three boats: its fourth water space stays "
          "empty.", "EN/REV Rules of movement; JP placing (2)"),
     Rule("klongs.place.thief-protected", "A thief may not be placed in a column an inspector protects.",
          "EN/REV Rules of movement, Inspector"),
     Rule("klongs.pass", "A player who cannot place any boat (empty hand, or no space allowed) passes. "
-         "(Engine reading of the depleted stack.)", "EN/REV Rules of movement (last point)"),
+         "(This program's reading of the used-up stack.)", "EN/REV Rules of movement (last point)"),
     Rule("klongs.stall", "When every player in turn has passed, nobody can place any more and the Big Market "
-         "Day is held at once. (Engine: the rulebooks do not say how a blocked game ends.)", "engine"),
+         "Day is held at once. (This program's reading: the rulebooks do not say how a blocked game "
+         "ends.)", "engine"),
     Rule("klongs.possess", "A placed boat without a printed merchant may be claimed by putting one of your "
          "merchants on it; you may decline.", "EN/REV The boats; JP turn (1)"),
     Rule("klongs.possess.neutral", "Boats with a printed merchant, the special boats among them, belong to "
@@ -60,12 +61,12 @@ RULES = RuleCatalogue("klongs", [
     Rule("klongs.market.big.order", "The Big Market Day begins with the player lowest on the score track; "
          "on a tie the one with fewer merchants on the board, then the tied player first in turn order "
          "counting from the one who reached it.", "EN/REV Big Market Day"),
-    Rule("klongs.market.big.turns", "Who scores next on the Big Market Day: see the big_market_order "
-         "option; clockwise from the first scorer as on the Little Market Day (default, the English "
+    Rule("klongs.market.big.turns", "Who scores next on the Big Market Day, a rules option: "
+         "clockwise from the first scorer as on the Little Market Day (default, the English "
          "texts name no other order), or in order of fewest points (Japanese notes).",
          "EN/REV Big Market Day; JP Big Market Day"),
-    Rule("klongs.market.timing", "When a market day the counter reached is held: see the "
-         "market_day_timing option; at the end of the turn, after the optional move (default, Japanese "
+    Rule("klongs.market.timing", "When a market day the counter reached is held, a rules option: "
+         "at the end of the turn, after the optional move (default, Japanese "
          "turn outline), or 'immediately' (English texts), once the placed boat's own choices are made, "
          "ending the turn.", "EN/REV Market Days; JP turn (3)"),
     Rule("klongs.market.after", "After a Little Market Day play resumes with the player left of the one who "
@@ -82,9 +83,9 @@ RULES = RuleCatalogue("klongs", [
     Rule("klongs.landing.remove", "After scoring, the scorer takes one of the quartet's boats into their "
          "stock: their own boat on a Little Market Day, their own or a neutral one on the Big Market Day. "
          "The merchant on it returns to its owner.", "EN/REV Evaluation, Big Market Day"),
-    Rule("klongs.thief", "Placing a thief lets you take one boat from the thief's row (never an inspector or "
-         "a protected boat) into your stock and draw as usual, or into your hand in place of the draw. Its "
-         "merchant goes home.", "EN/REV Thief; JP (1)"),
+    Rule("klongs.thief", "Placing a thief lets you take one boat from the thief's row (never an inspector, "
+         "nor a boat in a column an inspector protects) into your stock and draw as usual, or into your "
+         "hand in place of the draw. Its merchant goes home.", "EN/REV Thief; JP (1)"),
     Rule("klongs.inspector", "An inspector protects its column from thieves; a thief already in that column "
          "is removed by the placer: discarded (and the draw made) or taken into the hand instead of the "
          "draw.", "EN/REV Inspector; JP (2)"),
@@ -93,11 +94,12 @@ RULES = RuleCatalogue("klongs", [
     Rule("klongs.move", "Twice a game, once in a turn, you may spend a movement card to move one of your "
          "own boats one space in any of the eight directions; jetties do not hinder it and hoods still hold "
          "at most three boats.", "EN/REV Rules of movement; JP turn (2)"),
-    Rule("klongs.move.timing", "When in the turn a movement card may be used: see the move_card option; "
+    Rule("klongs.move.timing", "When in the turn a movement card may be used, a rules option: "
          "before or after placing (default, both English texts in so many words), or only after placing "
          "(Japanese turn outline).", "EN/REV Rules of movement; JP turn (2)"),
-    Rule("klongs.move.isolation", "Where a moved boat may end up relative to other boats: see the "
-         "moved_boat option.", "EN/REV Rules of movement; JP turn (2)"),
+    Rule("klongs.move.isolation", "Where a boat moved with a movement card may stop, a rules option: "
+         "it need not touch other boats (default, the Japanese notes and the German original), or it "
+         "must not touch any (the English texts).", "EN/REV Rules of movement; JP turn (2)"),
     Rule("klongs.draw", "A turn ends by refilling the hand to four boats from the stack; with the stack used "
          "up, play goes on without drawing.", "EN/REV Rules of movement (last point)"),
     Rule("klongs.draw.stack", "In the more-tactics variant the player picks, boat by boat, which of the two "

@@ -174,7 +174,7 @@ function draw(root, content, model, ui) {
   const parts = [
     part("header", [view.market_days_held, view.stacks, asArray(view.discard).length], () => header(view)),
     turnLine(view, busy),
-    slot(view.prompt ? h("div", { class: "re-prompt", text: `You are asked to ${view.prompt}.` }) : null),
+    slot(view.prompt ? h("div", { class: "re-prompt", text: `Your move: ${view.prompt}.` }) : null),
     errorBox(model.get("error")),
     h("div", { class: "re-main" },
       h("div", { class: "re-left" }, part("caption", [ui.just, who], () => justCaption(view, ui.just)), board(view, ui, geo, ctx, roles)),
