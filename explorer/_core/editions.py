@@ -126,26 +126,41 @@ class EditionLoader(Generic[E]):
     default_name: str
     kind: type[E]
     compile: Callable[[Any, bool], E]
-    _default: E | None = field(default=None, init=False, repr=False)
+    #: The other built-in editions: name -> file in the package's ``data/`` (a record names them alone).
+    others: dict[str, str] = field(default_factory=dict)
+    _built: dict[str, E] = field(default_factory=dict, init=False, repr=False)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The built-in editions' names, the default first."""
+        return (self.default_name, *self.others)
 
     def default(self) -> E:
         """The built-in edition (``data/default.json`` of the game package), compiled once."""
-        if self._default is None:
-            text = resources.files(self.package).joinpath("data", "default.json").read_text(encoding="utf-8")
-            self._default = self.compile(json.loads(text), True)
-        return self._default
+        return self.builtin(self.default_name)
+
+    def builtin(self, name: str) -> E:
+        """The built-in edition ``name`` (one of :attr:`names`), compiled once."""
+        if name not in self._built:
+            file = "default.json" if name == self.default_name else self.others[name]
+            text = resources.files(self.package).joinpath("data", file).read_text(encoding="utf-8")
+            self._built[name] = self.compile(json.loads(text), True)
+        return self._built[name]
 
     def load(self, source: Any) -> E:
-        """``None`` or the default's name, an edition dict, a path to a JSON file, or an edition."""
-        if source is None or (isinstance(source, str) and source == self.default_name):
+        """``None`` or a built-in edition's name, an edition dict, a path to a JSON file, or an edition."""
+        if source is None:
             return self.default()
+        if isinstance(source, str) and source in self.names:
+            return self.builtin(source)
         if isinstance(source, self.kind):
             return source
         if isinstance(source, dict):
             return self._user(source)
         if isinstance(source, str | os.PathLike):
             return self._user(read_json(self._path(source), f"{self.game} edition file"))
-        raise EditionError(f"a {self.game} edition is None or {self.default_name!r}, a dict or a path to a "
+        names = " or ".join(repr(name) for name in self.names)
+        raise EditionError(f"a {self.game} edition is None or {names}, a dict or a path to a "
                            f"JSON file, not {type(source).__name__}")
 
     def _user(self, data: Any) -> E:
@@ -154,18 +169,20 @@ class EditionLoader(Generic[E]):
         replay as different components."""
         edition = self.compile(data, False)
         name = data.get("name") if isinstance(data, dict) else None
-        if name == self.default_name:
+        if name in self.names:
             raise EditionError(f"the {self.game} edition is invalid: field name: {clip(repr(name))} belongs "
-                               "to the built-in edition; a user's edition takes a name of its own")
+                               "to the built-in edition of that name; a user's edition takes a name of its "
+                               "own")
         return edition
 
     def _path(self, source: str | os.PathLike[str]) -> Path:
         """``source`` as a file path, refused with a reason when it cannot be one."""
         text = os.fspath(source)
         if _RECORD_ONLY.get():
-            raise EditionError(f"a record names only the built-in {self.game} edition "
-                               f"({self.default_name!r}); a user's edition travels inside the record as "
-                               f"data, not as a path ({clip(str(text))!r})")
+            builtins = ", ".join(map(repr, self.names))
+            raise EditionError(f"a record names only the built-in {self.game} editions ({builtins}); a "
+                               f"user's edition travels inside the record as data, not as a path "
+                               f"({clip(str(text))!r})")
         if isinstance(text, str) and text.lstrip()[:1] in ("{", "["):
             raise EditionError(f"the {self.game} edition {clip(text)!r} looks like JSON text: pass the "
                                "edition as a dict (json.loads(text)) or the path of a JSON file")

@@ -18,8 +18,11 @@ The rulebooks give neither the board, the Luk Phat track nor the boat mix. They 
 named ``L`` + their north-west space, e.g. ``Lb2`` between b2 c2 b3 c3), light entry spaces a2 a3 a6
 a7 and dark ones j2 j3 j6 j7, a 12-space track (6 points first; Little Market Days on spaces 4 and 8,
 the Big Market Day on 12), and 72 boats (9 per good, baskets 0-3, 14 neutral goods boats, 3 each of
-thief, inspector and cookshop, all neutral; 16 Luk Phat boats). ``new_game("klongs", n, seed,
-edition=...)`` takes ``None`` (default), a dict or a JSON file path; editions are validated with
+thief, inspector and cookshop, all neutral; 16 Luk Phat boats). Each track space's ``basis`` says what
+its value rests on. A second built-in edition, ``"klongs-review-track"`` (``REVIEW_TRACK``), pays 3, 3
+and 2 on the market-day spaces, as a published review describes them, where the default pays 4, 3 and
+2 (``EDITIONS`` lists both). ``new_game("klongs", n, seed, edition=...)`` takes ``None`` (default), a
+built-in edition's name, a dict or a JSON file path; editions are validated with
 pydantic and a bad one raises ``explorer.EditionError`` naming the field. A user's edition travels in
 full inside the record, so the game replays. Boats are ``boat01`` ... in the edition's order.
 
@@ -128,7 +131,15 @@ from __future__ import annotations
 from .._core.spec import GameSpec, Rollout
 from ._bot import HeuristicBot, rollout_leaf, rollout_move, rollout_prepare
 from ._catalogue import RULES
-from ._edition import DEFAULT_NAME, Edition, EditionModel, default_edition, load_edition
+from ._edition import (
+    DEFAULT_NAME,
+    EDITIONS,
+    REVIEW_TRACK,
+    Edition,
+    EditionModel,
+    default_edition,
+    load_edition,
+)
 from ._mechanics import HOOD_LIMIT
 from ._notation import COLOURS, GOODS, SPECIALS, boat_words
 from ._options import OPTIONS
@@ -140,10 +151,12 @@ from .examples import EXAMPLES
 __all__ = [
     "COLOURS",
     "DEFAULT_NAME",
+    "EDITIONS",
     "EXAMPLES",
     "GOODS",
     "HOOD_LIMIT",
     "OPTIONS",
+    "REVIEW_TRACK",
     "RULES",
     "SPEC",
     "SPECIALS",

@@ -17,6 +17,9 @@ from ._notation import GOODS, SPECIALS, Boat, Tables
 
 COLUMN_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 DEFAULT_NAME = "klongs-reconstructed"
+#: The other built-in edition: the reconstructed one with the Luk Phat track's market days paying 3, 3 and
+#: 2, as a published review describes them (the default pays 4, 3 and 2; the rulebooks print neither).
+REVIEW_TRACK = "klongs-review-track"
 
 
 # ---- the file format (pydantic) -----------------------------------------------------------------
@@ -92,6 +95,8 @@ class BoardModel(_Strict):
 class TrackSpaceModel(_Strict):
     points: int = Field(ge=0, le=100)
     market: Literal["little", "big"] | None = None
+    # What the value rests on (a rulebook, a review, a reconstruction): said, never read by the rules.
+    basis: str = Field(default="", max_length=300)
 
 
 class BoatModel(_Strict):
@@ -243,7 +248,10 @@ def _compile(data: Any, builtin: bool) -> Edition:
     return Edition(validate(EditionModel, data, what), builtin)
 
 
-LOADER: EditionLoader[Edition] = EditionLoader("Klongs", "explorer.klongs", DEFAULT_NAME, Edition, _compile)
+LOADER: EditionLoader[Edition] = EditionLoader("Klongs", "explorer.klongs", DEFAULT_NAME, Edition, _compile,
+                                               {REVIEW_TRACK: "review-track.json"})
+#: The built-in editions' names, the default first.
+EDITIONS: tuple[str, ...] = LOADER.names
 
 
 def default_edition() -> Edition:
@@ -252,5 +260,6 @@ def default_edition() -> Edition:
 
 
 def load_edition(edition: Any) -> Edition:
-    """``None`` or the default's name, an edition dict, a path to an edition JSON file, or an edition."""
+    """``None`` or a built-in edition's name (:data:`EDITIONS`), an edition dict, a path to an edition
+    JSON file, or an edition."""
     return LOADER.load(edition)

@@ -13,7 +13,7 @@ import pytest
 
 import explorer
 from explorer import EditionError
-from explorer.klongs import DEFAULT_NAME, GOODS, State, default_edition
+from explorer.klongs import DEFAULT_NAME, EDITIONS, GOODS, REVIEW_TRACK, State, default_edition, load_edition
 
 
 def default_data() -> dict[str, Any]:
@@ -47,6 +47,69 @@ def test_default_edition_in_records_by_name() -> None:
     state = explorer.new_game("klongs", players=2, seed=1)
     assert state.to_record()["edition"] == DEFAULT_NAME
     assert explorer.new_game("klongs", players=2, seed=1, edition=DEFAULT_NAME) == state
+
+
+def test_every_track_value_says_what_it_rests_on() -> None:
+    for name in EDITIONS:
+        track = load_edition(name).model.track
+        assert all(space.basis for space in track), name
+        assert "rulebooks' example" in track[0].basis  # the one value a rulebook prints
+
+
+def test_the_review_track_edition_differs_only_in_the_first_market_day() -> None:
+    default, review = default_edition(), load_edition(REVIEW_TRACK)
+    assert EDITIONS == (DEFAULT_NAME, REVIEW_TRACK) and review.builtin and review.name == REVIEW_TRACK
+    markets = [i for i, kind in enumerate(default.track_market) if kind]
+    assert [default.track_points[i] for i in markets] == [4, 3, 2]
+    assert [review.track_points[i] for i in markets] == [3, 3, 2]
+    assert review.track_market == default.track_market
+    pairs = zip(default.track_points, review.track_points, strict=True)
+    changed = [i for i, (a, b) in enumerate(pairs) if a != b]
+    assert changed == [markets[0]]
+    same = {key: value for key, value in default.model.model_dump().items() if key not in DESCRIBED}
+    assert same == {key: value for key, value in review.model.model_dump().items() if key not in DESCRIBED}
+
+
+#: What the two built-in editions describe differently (the track: its first market day and bases).
+DESCRIBED = ("name", "description", "reconstructed", "track")
+
+
+def first_little_market_day(seed: int) -> tuple[list[str], int]:
+    """A seeded default-edition game's actions up to the placement that reaches the first Little Market
+    Day, and the seat that placed it."""
+    state = explorer.new_game("klongs", players=3, seed=seed)
+    rng = random.Random(seed)
+    actions: list[str] = []
+    while not state.is_over:
+        seat, before = state.current_player, len(state.score_sheet())
+        action = str(rng.choice(state.legal_actions()))
+        state = state.play(action)
+        actions.append(action)
+        if any("Luk Phat space 4" in line.label for line in state.score_sheet()[before:]):
+            return actions, seat
+    raise AssertionError("the game never reached the first Little Market Day")
+
+
+def test_the_review_track_pays_3_where_the_default_pays_4_and_replays_by_name() -> None:
+    actions, seat = first_little_market_day(5)
+    default = explorer.new_game("klongs", players=3, seed=5)
+    review = explorer.new_game("klongs", players=3, seed=5, edition=REVIEW_TRACK)
+    for action in actions:  # the same moves are legal: the track's values decide no move before it
+        default, review = default.play(action), review.play(action)
+    paid = {name: [line.points for line in state.score_sheet() if line.label == "Luk Phat space 4"]
+            for name, state in (("default", default), ("review", review))}
+    assert paid == {"default": [4], "review": [3]}
+    assert [a - b for a, b in zip(default.scores(), review.scores(), strict=True)] == [
+        1 if other == seat else 0 for other in range(3)]
+    record = review.to_record()
+    assert record["edition"] == REVIEW_TRACK  # a built-in edition is named, not carried
+    assert explorer.replay(json.loads(json.dumps(record))) == review
+
+
+def test_a_users_edition_cannot_take_a_built_in_name() -> None:
+    data = {**default_data(), "name": REVIEW_TRACK}
+    with pytest.raises(EditionError, match="belongs to the built-in edition of that name"):
+        explorer.new_game("klongs", players=2, seed=1, edition=data)
 
 
 def small_edition() -> dict[str, Any]:
@@ -142,7 +205,8 @@ def test_bad_editions_name_the_field(change: Any, field: str) -> None:
 def test_bad_edition_sources() -> None:
     with pytest.raises(EditionError, match="cannot read Klongs edition file 'no-such-edition'"):
         explorer.new_game("klongs", players=2, seed=1, edition="no-such-edition")
-    with pytest.raises(EditionError, match="is None or 'klongs-reconstructed', a dict or a path"):
+    builtins = "'klongs-reconstructed' or 'klongs-review-track'"
+    with pytest.raises(EditionError, match=f"is None or {builtins}, a dict or a path"):
         explorer.new_game("klongs", players=2, seed=1, edition=42)
     with pytest.raises(explorer.RecordError):
         record = explorer.new_game("klongs", players=2, seed=1).to_record()
