@@ -101,7 +101,8 @@ class HeuristicBot(ViewBot):
 
     def _adjust_score(self, view: dict[str, Any], move: str) -> float:
         kind, _, fruit = move.partition(":")
-        delta = 1 if kind == "raise" else -1
+        value: int = view["values"][fruit]
+        delta = clamp(value + (1 if kind == "raise" else -1)) - value  # 0 against a limit
         seat = view["seat"]
         stake = self._stake(view["won_by_fruit"], seat, fruit)
         # Cards of the trick on the table go to whoever is taking it; count them for that seat.

@@ -34,8 +34,11 @@ RULES = RuleCatalogue("bastos", [
          "players starts the round at +2.", _START),
     Rule("bastos.values.start-zero", "All fruit values are back at 0 when a round begins.", _START),
     Rule("bastos.values.clamp",
-         "A fruit's value stays between -2 and +3: rises and drops stop at those limits, and a "
-         "one-step move that would leave the range is not allowed.", _START),
+         "A fruit's value stays between -2 and +3: rises and drops stop at those limits. This program's "
+         "reading is that the value move after one's own colour must change a value, so a fruit at +3 "
+         "cannot be raised and one at -2 cannot be lowered. Under the other reading that move is "
+         "allowed and the value simply stays at its limit, so while some fruit stands at a limit a "
+         "player can leave every value as it is.", _START),
     Rule("bastos.lead", "The player on the dealer's left leads the first trick of a round; play goes "
          "clockwise.", _PLAY),
     Rule("bastos.own-card", "You can only play, pick or throw a card that is in your own hand.", _PLAY),

@@ -100,7 +100,7 @@ class Game:
     """What stays the same all game: the fruits in play and the rules options, read once (a copy of
     the kernel shares it)."""
 
-    __slots__ = ("beat_led", "boxed", "deck", "from_declaration", "fruits", "names", "rounds")
+    __slots__ = ("beat_led", "boxed", "deck", "from_declaration", "fruits", "idle", "names", "rounds")
 
     fruits: list[int]  # the fruits in play (box indices), in the fixed order
     names: list[str]
@@ -109,6 +109,7 @@ class Game:
     rounds: int
     from_declaration: bool  # trump_timing == "from-declaration"
     beat_led: bool  # bastos_lead == "must-beat-led"
+    idle: bool  # value_move_at_limit == "may-stay": a value move against a limit is allowed
 
 
 def game_of(players: int, rules: Mapping[str, Any], fruits: tuple[str, ...]) -> Game:
@@ -122,6 +123,7 @@ def game_of(players: int, rules: Mapping[str, Any], fruits: tuple[str, ...]) -> 
     g.rounds = 2 * players
     g.from_declaration = rules["trump_timing"] == "from-declaration"
     g.beat_led = rules["bastos_lead"] == "must-beat-led"
+    g.idle = rules["value_move_at_limit"] == "may-stay"
     return g
 
 
@@ -143,7 +145,8 @@ class Kernel(FruitKernel):
     """A Bastos! position and its rules (see the module's docstring). A round starts with every seat
     picking a Bastos! card (in turn, face down); in play, a seat follows the led fruit if it can, else
     plays any card, or (while no trump is made) throws a card not of a Bastos! colour to make its fruit
-    trump; after a card of one's own colour comes a value move, up or down by 1 within the limits."""
+    trump; after a card of one's own colour comes a value move, up or down by 1 within the limits (on
+    the ``value_move_at_limit`` reading 'may-stay', also against a limit, leaving the value as it is)."""
 
     __slots__ = ("adjusting", "aside", "colour_mask", "colours", "declared", "entries", "g", "last_trick",
                  "phase", "picks", "round_last_trick", "spare", "taken", "trump", "values", "won_cards")
@@ -253,13 +256,15 @@ class Kernel(FruitKernel):
         elif phase == CHOOSING:
             self._lo = 0
             count = self._nc = len(hand)
-        else:  # raise or lower a fruit in play, within the table's limits
+        else:  # raise or lower a fruit in play: within the table's limits, or also against one
+            self._nc = 0
+            if self.g.idle:
+                return 2 * len(self.g.fruits)
             count = 0
             values = self.values
             for fruit in self.g.fruits:
                 value = values[fruit]
                 count += (value < MAX_VALUE) + (value > MIN_VALUE)
-            self._nc = 0
         return count
 
     def _declarable(self, hand: list[int], nth: int) -> int:
@@ -273,7 +278,9 @@ class Kernel(FruitKernel):
         raise AssertionError("counted and found actions disagree")
 
     def _adjustment(self, nth: int) -> tuple[int, int]:
-        """The ``nth`` value move: (fruit, +1 or -1)."""
+        """The ``nth`` value move: (fruit, +1 or -1); each fruit's raise, then its lower."""
+        if self.g.idle:  # every move is offered, those against a limit too (bastos.values.clamp)
+            return self.g.fruits[nth >> 1], -1 if nth & 1 else 1
         values = self.values
         for fruit in self.g.fruits:
             value = values[fruit]
@@ -338,13 +345,18 @@ class Kernel(FruitKernel):
             fruit, delta = self._adjustment(index)
             if self.cow:
                 self.values = self.values.copy()
-            self.values[fruit] += delta
+            before = self.values[fruit]
+            after = self.values[fruit] = clamp(before + delta)
             self.phase = PLAYING
             self.adjusting = -1
             if self.log:
-                self.entries = [*self.entries, ("adjust", seat, FRUITS[fruit], delta)]
-                self.said.append((seat, action, "value", {"fruit": FRUITS[fruit], "delta": delta,
-                                                          "after": self.values[fruit]}))
+                # The trick shows the change made (0 for a move against a limit); the event names the
+                # direction moved, and says when the value stayed where it was.
+                self.entries = [*self.entries, ("adjust", seat, FRUITS[fruit], after - before)]
+                data: dict[str, Any] = {"fruit": FRUITS[fruit], "delta": delta, "after": after}
+                if after == before:
+                    data["stays"] = True
+                self.said.append((seat, action, "value", data))
         if len(self.trick) < self.n:
             seat += 1
             self.act = 0 if seat == self.n else seat

@@ -29,6 +29,16 @@ OPTIONS: dict[str, Option] = {
         "made trump, counts as trump. 'from-declaration' (default): no, the declaring card is the "
         "trick's first trump, as the book calls it, and the earlier card stays a throw-off. "
         "'whole-trick': every card of the trump fruit in the trick counts as trump."),
+    "value_move_at_limit": Option(
+        "value_move_at_limit", "must-change", ("must-change", "may-stay"),
+        "Whether the value move owed after playing one's own Bastos! colour may push a fruit against "
+        "its limit (raise one already at +3, lower one already at -2), which leaves it where it is. "
+        "'must-change' (default): no; the book says the player must change a value by 1, and a move "
+        "that leaves every value as it was changes nothing, so only moves that change a value are "
+        "offered (there is always at least one). 'may-stay': yes; the book's limits only say where a "
+        "value stops, as when a fourth pick of the same fruit or a trump's drop of two is cut off at "
+        "the limit, so a move against a limit is allowed and the value stays put. A player may then "
+        "leave the table as it is whenever some fruit stands at a limit."),
     "start": Option(
         "start", None, None,
         "Fix the first round's deal: a list of hands, one list of card notations per seat (12 cards "

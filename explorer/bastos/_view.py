@@ -35,7 +35,10 @@ def label(state: State, notation: str) -> str:
     if kind in ("raise", "lower"):
         assert fruit is not None
         delta = 1 if kind == "raise" else -1
-        return f"{'Raise' if delta > 0 else 'Lower'} {fruit} by 1 (to {clamp(state.value(fruit) + delta):+d})"
+        verb, value = "Raise" if delta > 0 else "Lower", state.value(fruit)
+        if clamp(value + delta) == value:  # a move against a limit, on the reading that allows it
+            return f"{verb} {fruit}: it is already at {value:+d}, so it stays there"
+        return f"{verb} {fruit} by 1 (to {clamp(value + delta):+d})"
     assert card is not None
     if kind == "declare":
         return f"Play {WORDS[card]} and make {fruit} trump"
@@ -75,6 +78,9 @@ def event_text(kind: str, seat: int | None, data: Mapping[str, Any]) -> str:
         return (f"{fruit.capitalize()} is {whose(seat)} own Bastos! colour, so {does(seat, 'moves', 'move')} "
                 "one fruit's value up or down by 1")
     verb = "raises" if data["delta"] > 0 else "lowers"
+    if data.get("stays"):
+        return (f"{does(seat, verb, verb[:-1])} {data['fruit']}, which is already at {data['after']:+d} "
+                "and stays there")
     return f"{does(seat, verb, verb[:-1])} {data['fruit']} to {data['after']:+d}"
 
 
@@ -89,8 +95,9 @@ def entry_dict(entry: Entry) -> dict[str, Any]:
             words += f" and made {CARD[what][0]} trump"
         out["words"] = words
         return out
-    return {"seat": seat, "kind": "adjust", "fruit": what, "delta": extra,
-            "words": f"{'raised' if extra > 0 else 'lowered'} {what} by 1"}
+    words = f"{'raised' if extra > 0 else 'lowered'} {what} by 1" if extra else \
+        f"moved {what} against its limit, where it stays"
+    return {"seat": seat, "kind": "adjust", "fruit": what, "delta": extra, "words": words}
 
 
 def moves(legal: Sequence[str]) -> list[dict[str, Any]]:
