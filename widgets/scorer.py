@@ -29,7 +29,7 @@ from .apps import query_settings
 #: a game is played, not how its end is scored).
 SCORING_OPTIONS: dict[str, dict[str, str]] = {
     "bangkok": {"expert": "Expert version", "expert_reading": "Expert limit",
-                "type1_below_zero": "Type-1 chilli below 0"},
+                "type1_below_zero": "Type-1 chilli below 0", "type4": "Type-4 chilli counts"},
     "klongs": {},
     "tindahan": {"trump_bonus_tie": "Tie at the trump stall",
                  "sellers_between_rounds": "Sellers after a round"},

@@ -46,8 +46,9 @@ collection with its notation and, per place of the line, ``forced`` / ``choice``
 Options (``explorer.new_game("bangkok", players, seed, **options)``)
 -------------------------------------------------------------------
 ``expert`` (False), ``expert_reading`` ("row-and-column" | "column-only"), ``type1_below_zero``
-(False), ``refill`` ("each-slot" | "once"), ``solo_slots`` ("free" | "piles-only"), ``start``
-(None). Each option's doc (``OPTIONS[name].doc``) names the default reading and why.
+(False), ``type4`` ("exactly-once" | "each-copy"), ``refill`` ("each-slot" | "once"), ``solo_slots``
+("free" | "piles-only"), ``start`` (None). Each option's doc (``OPTIONS[name].doc``) names the
+default reading and why.
 
 Scenarios: ``start={"port": [3 rows], "hands": [[cards] per seat], "markets": [[3 rows] per seat],
 "objectives": [good per seat], "first_player": seat, "boat_pile": [tops], "chilli_pile": [tops]}``

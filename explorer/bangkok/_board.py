@@ -18,7 +18,7 @@ class Game:
 
     __slots__ = ("blocked", "both", "cards", "chilli_of", "free", "goals", "goods_of_kind", "heads",
                  "kind_chilli", "kind_of", "mask_of", "n", "once", "solo", "starts", "stride", "t", "tails",
-                 "takes", "type1", "wanted")
+                 "takes", "type1", "type4", "wanted")
 
     t: PlaceTables
     cards: tuple[Any, ...]  # the edition's faces, for scoring
@@ -43,6 +43,7 @@ class Game:
     once: bool  # refill == "once"
     blocked: tuple[int, ...]  # where a chilli card may not go, per bitmask of the market's chilli cards
     type1: bool
+    type4: str  # the type-4 chilli cards' reading, as the option says it
 
 
 def game_of(t: PlaceTables, cards: Sequence[Any], goals: Sequence[str], players: int,
@@ -58,7 +59,7 @@ def game_of(t: PlaceTables, cards: Sequence[Any], goals: Sequence[str], players:
     g.n, g.solo = players, players == 1
     g.free, g.once = rules["solo_slots"] == "free", rules["refill"] == "once"
     g.blocked = _BLOCKED[chilli_limits(rules["expert"], rules["expert_reading"])]
-    g.type1 = bool(rules["type1_below_zero"])
+    g.type1, g.type4 = bool(rules["type1_below_zero"]), str(rules["type4"])
     return g
 
 

@@ -101,7 +101,10 @@ RULES = RuleCatalogue("bangkok", [
          "Type 3: 2 points for every pair made of one of each of its two indicated goods in its area.",
          COUNT),
     Rule("bangkok.score.chilli-4",
-         "Type 4: 2 points for each indicated good that shows exactly once in its area.", COUNT),
+         "Type 4: 2 points for each indicated good that shows exactly once in its area, and nothing "
+         "for a good shown twice or more. This is how this program reads the card's words about a "
+         "good present once; under the other reading (a rules option), every copy of an indicated "
+         "good in the area earns 2 points.", COUNT),
     Rule("bangkok.score.complete",
          "A market with all 9 places filled earns 2 more points.", COUNT),
     Rule("bangkok.score.tie-break",

@@ -594,7 +594,7 @@ class Kernel(KernelCore):
         for seat in range(g.n):
             cells = [None if card == NO_CARD else cards[card] for card in self.markets[seat]]
             goal: str | None = g.goals[self.objectives[seat]] if reveal else None
-            sheet: Any = score_cells(cells, goal, type1_below_zero=g.type1)
+            sheet: Any = score_cells(cells, goal, type1_below_zero=g.type1, type4=g.type4)
             out.append(sheet.total)
         return out
 

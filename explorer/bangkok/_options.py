@@ -24,6 +24,15 @@ OPTIONS: dict[str, Option] = {
         "goods. False (default): it scores at least 0, since the book says the card earns points and "
         "never speaks of losing any. True: 5 minus the count, even when negative.",
     ),
+    "type4": Option(
+        "type4", "exactly-once", ("exactly-once", "each-copy"),
+        "How a type-4 chilli card counts its indicated good. 'exactly-once' (default): 2 points for "
+        "each indicated good shown exactly once in its area, and none for a good shown twice or more. "
+        "The card pays for a good present once: read as a count, once means one copy, and paying for "
+        "every copy is already what type 2 does at 1 point a copy, in plainer words. The book's example "
+        "(one blue peas in the area, 2 points) fits both readings. 'each-copy': 2 points for every "
+        "copy of an indicated good in the area, each copy counted once.",
+    ),
     "refill": Option(
         "refill", "each-slot", ("each-slot", "once"),
         "How several empty places of the port are refilled. 'each-slot' (default): before each card "

@@ -38,6 +38,14 @@ CHILLI_TEXT = {
     3: "2 points for each pair of its two goods in its area",
     4: "2 points for each indicated good seen exactly once in its area",
 }
+#: The same under the other reading of type 4 (the ``type4`` option's "each-copy").
+CHILLI_TEXT_EACH_COPY = {**CHILLI_TEXT, 4: "2 points for each copy of an indicated good in its area"}
+EACH_COPY = "each-copy"
+
+
+def chilli_texts(type4: str = "exactly-once") -> dict[int, str]:
+    """How each type of chilli card scores, in plain words, under the ``type4`` option's reading."""
+    return CHILLI_TEXT_EACH_COPY if type4 == EACH_COPY else CHILLI_TEXT
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,8 +89,10 @@ def _area_counts(cells: Sequence[Card | None], index: int) -> dict[str, int]:
     return counts
 
 
-def chilli_line(cells: Sequence[Card | None], index: int, *, type1_below_zero: bool = False) -> MarketLine:
-    """The score of the chilli card at ``index``: it sees itself and its side neighbours only."""
+def chilli_line(cells: Sequence[Card | None], index: int, *, type1_below_zero: bool = False,
+                type4: str = "exactly-once") -> MarketLine:
+    """The score of the chilli card at ``index``: it sees itself and its side neighbours only. A type-4
+    card pays 2 points per indicated good seen exactly once, or per copy (``type4="each-copy"``)."""
     card = cells[index]
     assert card is not None and card.is_chilli
     counts = _area_counts(cells, index)
@@ -102,6 +112,9 @@ def chilli_line(cells: Sequence[Card | None], index: int, *, type1_below_zero: b
         pairs = min(counts[first], counts[second])
         points = 2 * pairs
         label = f"{where}: {pairs} pair(s) of {GOOD_NAMES[first]} and {GOOD_NAMES[second]}, 2 each"
+    elif type4 == EACH_COPY:
+        points = 2 * sum(counts[g] for g in card.indicated)
+        label = f"{where}: 2 per copy counted, {seen}"
     else:
         once = [g for g in card.indicated if counts[g] == 1]
         points = 2 * len(once)
@@ -110,7 +123,8 @@ def chilli_line(cells: Sequence[Card | None], index: int, *, type1_below_zero: b
 
 
 def score_cells(
-    cells: Sequence[Card | None], objective: str | None, *, type1_below_zero: bool = False
+    cells: Sequence[Card | None], objective: str | None, *, type1_below_zero: bool = False,
+    type4: str = "exactly-once",
 ) -> MarketSheet:
     """Score 9 market places (row by row, ``None`` empty); ``objective=None`` leaves the objective out."""
     lines: list[MarketLine] = []
@@ -120,7 +134,7 @@ def score_cells(
                                 copies, RULE_OBJECTIVE))
     for index, card in enumerate(cells):
         if card is not None and card.is_chilli:
-            lines.append(chilli_line(cells, index, type1_below_zero=type1_below_zero))
+            lines.append(chilli_line(cells, index, type1_below_zero=type1_below_zero, type4=type4))
     if all(card is not None for card in cells):
         lines.append(MarketLine("Completed market (9 cards)", COMPLETE_BONUS, RULE_COMPLETE))
     return MarketSheet(tuple(lines))
@@ -133,14 +147,20 @@ def score_market(rows: Sequence[str], objective: str, **rules: Any) -> MarketShe
     >>> [line.points for line in sheet.lines], sheet.total
     ([6, 2, 6, 4, 2], 20)
 
-    ``rules`` are the game's options (only ``type1_below_zero`` changes a market's score); an
-    unknown name raises ``TypeError``.
+    ``rules`` are the game's options (only ``type1_below_zero`` and ``type4`` change a market's
+    score); an unknown name raises ``TypeError``. The top left type-4 card sees 1 blue peas, as in
+    the book, so both readings of type 4 give it 2 points; with 2 copies they part:
+
+    >>> [score_market(rows, "B", type4=type4).lines[1].points
+    ...  for rows in (["Z!4B B B", ". . .", ". . ."], ["Z!4B BB B", ". . .", ". . ."])
+    ...  for type4 in ("exactly-once", "each-copy")]
+    [2, 2, 0, 4]
     """
     options = resolve_options("bangkok", OPTIONS, rules)
     cells = parse_rows(rows, "market")
     if objective not in GOOD_NAMES:
         raise ValueError(f"objective: one good, P Z B or F, not {objective!r}")
-    return score_cells(cells, objective, type1_below_zero=options["type1_below_zero"])
+    return score_cells(cells, objective, type1_below_zero=options["type1_below_zero"], type4=options["type4"])
 
 
 def score_table(players: Players, position: Any, rules: Mapping[str, Any], edition: Edition) -> ScoreSheet:
@@ -180,14 +200,17 @@ def score_table(players: Players, position: Any, rules: Mapping[str, Any], editi
     return players.sheet([ScoreLine(seat, line.label, line.points, line.rule, 0)
                           for seat, market in enumerate(cells)
                           for line in score_cells(market, goods[seat],
-                                                  type1_below_zero=rules["type1_below_zero"]).lines])
+                                                  type1_below_zero=rules["type1_below_zero"],
+                                                  type4=rules["type4"]).lines])
 
 
-def chilli_marks(chilli: Card, area: list[tuple[int, Card]]) -> dict[str, list[dict[str, str]]]:
+def chilli_marks(chilli: Card, area: list[tuple[int, Card]],
+                 type4: str = "exactly-once") -> dict[str, list[dict[str, str]]]:
     """Per area place, each of the chilli card's indicated goods found there and what it does.
 
     ``effect`` is ``"+1"`` / ``"-1"`` (types 2 and 1, per good), ``"pair"`` (type 3, the good takes part
-    in pairs), ``"+2"`` (type 4, a good seen exactly once) or ``"0"`` (it is there but adds nothing).
+    in pairs), ``"+2"`` (type 4, a good seen exactly once; every copy with ``type4="each-copy"``) or
+    ``"0"`` (it is there but adds nothing).
     """
     counts = {good: sum(card.goods.count(good) for _, card in area) for good in chilli.indicated}
     paired = chilli.kind == 3 and all(counts[g] > 0 for g in chilli.indicated)
@@ -204,17 +227,18 @@ def chilli_marks(chilli: Card, area: list[tuple[int, Card]]) -> dict[str, list[d
             elif chilli.kind == 3:
                 effect = "pair" if paired else "0"
             else:
-                effect = "+2" if counts[good] == 1 else "0"
+                effect = "+2" if counts[good] == 1 or type4 == EACH_COPY else "0"
             found.append({"good": good, "effect": effect})
         if found:
             out[CELL_NAMES[cell]] = found
     return out
 
 
-def scoring_areas(cells: Sequence[Card | None], sheet: MarketSheet, objective: str | None) -> dict[str, Any]:
+def scoring_areas(cells: Sequence[Card | None], sheet: MarketSheet, objective: str | None,
+                  type4: str = "exactly-once") -> dict[str, Any]:
     """A market's score line by line, with the places each line looks at and how their goods count
     (for the scoring overlay). ``objective`` is ``None`` while hidden from the viewer, and ``sheet``
-    then leaves its line out."""
+    then leaves its line out; ``type4`` is the reading ``sheet`` was scored under."""
     filled = [(i, card) for i, card in enumerate(cells) if card is not None]
     lines = []
     for line in sheet.lines:
@@ -239,6 +263,6 @@ def scoring_areas(cells: Sequence[Card | None], sheet: MarketSheet, objective: s
             entry["kind"] = "chilli"
             entry["chilli"] = {"card": chilli.face, "type": chilli.kind, "indicated": chilli.indicated}
             entry["area"] = [CELL_NAMES[i] for i in sorted((index, *NEIGHBOURS[index]))]
-            entry["marks"] = chilli_marks(chilli, area)
+            entry["marks"] = chilli_marks(chilli, area, type4)
         lines.append(entry)
     return {"total": sheet.total, "objective_hidden": objective is None, "lines": lines}

@@ -302,13 +302,14 @@ class State(KernelShell):
         show = self.to_act is None if reveal is None else reveal
         objective = ed.objectives[self.objectives[seat]] if show else None
         return score_cells(self.market_cards(seat), objective,
-                           type1_below_zero=self.rules["type1_below_zero"])
+                           type1_below_zero=self.rules["type1_below_zero"], type4=self.rules["type4"])
 
     def market_scoring(self, seat: int, *, reveal: bool) -> dict[str, Any]:
         """Seat's market score line by line, with the places each line looks at and how their goods
         count (the scoring overlay); the objective's line only if ``reveal`` (``objective_hidden``)."""
         objective = self.edition.objectives[self.objectives[seat]] if reveal else None
-        areas = scoring_areas(self.market_cards(seat), self.market_sheet(seat, reveal=reveal), objective)
+        areas = scoring_areas(self.market_cards(seat), self.market_sheet(seat, reveal=reveal), objective,
+                              type4=self.rules["type4"])
         return {"seat": seat, **areas}
 
     def _score_lines(self) -> Sequence[ScoreLine]:

@@ -40,7 +40,7 @@ from ._notation import (
     read_market,
     read_place,
 )
-from ._scoring import CHILLI_TEXT
+from ._scoring import chilli_texts
 
 if TYPE_CHECKING:
     from ._state import State
@@ -156,25 +156,27 @@ def event_entries(state: State, seat: int) -> list[dict[str, Any]]:
 
 
 @cache
-def _face_words(face: str) -> str:
+def _face_words(face: str, type4: str) -> str:
     card = parse_card(face)
     if not card.is_chilli:
         return f"A {card_words(face)}"
-    return f"A {card_long_words(face)}; it scores {CHILLI_TEXT[card.kind]}"
+    return f"A {card_long_words(face)}; it scores {chilli_texts(type4)[card.kind]}"
 
 
-def face_data(face: str) -> dict[str, Any]:
-    """A face as the browser draws it: goods, chilli type and indicated goods, rule and plain words."""
+def face_data(face: str, type4: str = "exactly-once") -> dict[str, Any]:
+    """A face as the browser draws it: goods, chilli type and indicated goods, rule and plain words
+    (a type-4 card's under the ``type4`` option's reading)."""
     card = parse_card(face)
     return {"card": face, "chilli": card.is_chilli, "goods": list(card.goods), "type": card.kind,
-            "indicated": list(card.indicated), "rule": CHILLI_TEXT.get(card.kind), "words": _face_words(face),
-            "name": card_words(face)}
+            "indicated": list(card.indicated), "rule": chilli_texts(type4).get(card.kind),
+            "words": _face_words(face, type4), "name": card_words(face)}
 
 
 def card_cell(state: State, card: int, hidden_id: bool = False) -> dict[str, Any]:
     """Physical card ``card`` as a view cell (its id left out when it went where ids are secret)."""
     ed = state.edition
-    return {"id": None if hidden_id else ed.card_id(card), **face_data(ed.face_of[card])}
+    face = face_data(ed.face_of[card], state.rules["type4"])
+    return {"id": None if hidden_id else ed.card_id(card), **face}
 
 
 def square(state: State, cells: tuple[int, ...], gone: frozenset[int] = frozenset()) -> list[list[Cell]]:
@@ -310,7 +312,7 @@ def view(state: State, seat: int) -> dict[str, Any]:
         "phase": state.phase,
         "expert": state.rules["expert"],
         "good_names": dict(GOOD_NAMES),
-        "chilli_types": {str(kind): text for kind, text in CHILLI_TEXT.items()},
+        "chilli_types": {str(kind): text for kind, text in chilli_texts(state.rules["type4"]).items()},
         "places": [list(row) for row in PLACES],
         "place_words": PLACE_WORDS,
         "lines": {name: {"label": LINE_LABELS[name], "cells": [CELL_NAMES[c] for c in cells]}
@@ -386,17 +388,21 @@ def board_text(state: State, seat: int) -> str:
         outcome = state.outcome()
         assert outcome is not None
         lines.append("Winner(s): " + " and ".join(who(w) for w in outcome.winners))
-    lines.append(KEY)
+    lines.append(key(state.rules["type4"]))
     return "\n".join(lines)
 
 
 PHASE_WORDS = {"act": "place a card or renew a line", "market": "lay extra cards in the market",
                "return": "slip extra cards under the piles", "over": "over"}
-#: How to read the text board's cards.
-KEY = ("Key: " + ", ".join(f"{g} {name}" for g, name in GOOD_NAMES.items())
-       + "; a boat card is its goods (PZ); a chilli card is its goods, !, its type and the goods it "
-       "counts (BB!3BF: carries 2 blue peas, type 3 for blue peas and fish); . is an empty place.\n"
-       "Chilli types: " + "; ".join(f"{k} scores {text}" for k, text in CHILLI_TEXT.items()) + ".")
+
+
+def key(type4: str = "exactly-once") -> str:
+    """How to read the text board's cards (a type-4 card's score under the ``type4`` option's reading)."""
+    return ("Key: " + ", ".join(f"{g} {name}" for g, name in GOOD_NAMES.items())
+            + "; a boat card is its goods (PZ); a chilli card is its goods, !, its type and the goods it "
+            "counts (BB!3BF: carries 2 blue peas, type 3 for blue peas and fish); . is an empty place.\n"
+            "Chilli types: "
+            + "; ".join(f"{k} scores {text}" for k, text in chilli_texts(type4).items()) + ".")
 
 
 #: What a reader sees of a Bangkok state: the spec hands it to ``State`` (``GameSpec.presenter``).

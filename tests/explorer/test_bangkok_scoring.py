@@ -48,6 +48,37 @@ def test_type_4_pays_for_goods_seen_exactly_once() -> None:
     assert points(["!4PZ P .", "Z . .", ". . ."], "F") == [0, 4]
 
 
+# The book's type-4 card (for blue peas) at a1 sees a1, b1 and a2: 2 blue peas, both on b1; the
+# objective (fish) counts the fish at a2.
+TWO_PEAS = ["Z!4B BB .", "F . .", ". . ."]
+
+
+def test_type_4_under_each_reading() -> None:
+    # Exactly once (the default): 2 copies are not one, so nothing; each copy: 2 + 2.
+    assert points(TWO_PEAS, "F") == points(TWO_PEAS, "F", type4="exactly-once") == [1, 0]
+    assert points(TWO_PEAS, "F", type4="each-copy") == [1, 2 * 2]
+    # Two indicated goods, P once and Z twice: 2 for P only, or 2 for each of the 3 copies.
+    assert points(["!4PZ P .", "ZZ . .", ". . ."], "F", type4="each-copy") == [0, 2 * 3]
+    # None in the area: nothing either way.
+    assert points(["F!4P B .", ". . .", ". . ."], "F", type4="each-copy") == [1, 0]
+    sheet = explorer.bangkok.score_market(TWO_PEAS, "F", type4="each-copy")
+    assert sheet.lines[1].label == "Type-4 chilli for blue peas at top left: 2 per copy counted, 2 blue peas"
+    with pytest.raises(ValueError, match="type4"):
+        explorer.bangkok.score_market(TWO_PEAS, "F", type4="twice")
+
+
+def test_the_book_example_does_not_decide_type_4() -> None:
+    # Its type-4 card sees a single blue peas: 2 points under both readings, so 20 either way.
+    for type4 in ("exactly-once", "each-copy"):
+        assert points(BOOK, "B", type4=type4) == [6, 2, 6, 4, 2]
+
+
+def test_score_table_takes_the_type_4_reading() -> None:
+    position = {"markets": [TWO_PEAS], "objectives": ["F"]}
+    assert [line.points for line in explorer.score_table("bangkok", 1, position)] == [1, 0]
+    assert [line.points for line in explorer.score_table("bangkok", 1, position, type4="each-copy")] == [1, 4]
+
+
 def test_the_objective_counts_every_copy_chilli_cards_included() -> None:
     assert points(["PP!2Z P .", ". . .", ". . ."], "P") == [3, 0]
 
