@@ -74,7 +74,8 @@ with check_section("Check: A chilli card's area"):
 #
 # - **Type 4** (for blue peas, top left): 2 points for each indicated good seen exactly once in its
 #   area. Its area is the top left, top middle and middle left: one blue peas (top middle), so 2
-#   points.
+#   points. (That is how this program reads the card; [part 6](bangkok_variants.ipynb) shows the
+#   other reading, where every copy earns 2 points.)
 # - **Type 3** (for blue peas and fish, centre): 2 points per pair of its two goods. Its area (the
 #   centre and the four cards beside it) shows three pairs of blue peas and fish: 6 points.
 # - **Type 1** (for passion fruit, bottom right): 5 points minus one for each indicated good in its

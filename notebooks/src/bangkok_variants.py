@@ -3,7 +3,8 @@
 #
 # Two variants change a few rules. Alone, you have nine turns, the piles and a turn counter close
 # some ends of the port, and you play for your best score. In the expert version the market is
-# stricter about chilli cards.
+# stricter about chilli cards. The last section looks at a card whose words can be read two ways:
+# the type-4 chilli card.
 #
 # **Parts:** [1 improving your hand](bangkok_hand.ipynb) · [2 completing the port](bangkok_port.ipynb) ·
 # [3 the floating market](bangkok_market.ipynb) · [4 renewing the port](bangkok_renew.ipynb) ·
@@ -27,9 +28,9 @@ with check_section("Check: the engine's numbers beside the book's"):
     import statistics
 
     import explorer
-    from explorer.bangkok import HeuristicBot, solo_scores
+    from explorer.bangkok import HeuristicBot, score_market, solo_scores
     from explorer.bangkok.examples import OTHER_ROWS
-    from widgets.bangkok_lessons import by_rule, ends_text, refusal, rule, show_market
+    from widgets.bangkok_lessons import by_rule, check, ends_text, refusal, rule, show_market
 
 # %% [markdown]
 # ## One player: the piles and the turn counter
@@ -122,12 +123,88 @@ with check_section('Check: The expert version: one chilli card per column too'):
     rule("bangkok.market.chilli-column")
     print(explorer.bangkok.OPTIONS["expert_reading"].doc)
 
+# %% [markdown]
+# ## Type-4 chilli cards: once, or every copy? A reading
+#
+# A type-4 chilli card pays 2 points for each of its indicated goods that is present once among the
+# cards it looks at (itself and the cards touching its sides). That can be read two ways:
+#
+# - **Exactly once** (this program's reading): a good shown once earns 2 points; a good shown twice or
+#   more earns nothing. Read this way, "once" says something: paying for every copy is what a type-2
+#   card already does, at 1 point a copy, in plainer words.
+# - **Every copy**: each copy of the indicated good earns 2 points, like a type-2 card at double rate.
+#   The option `type4="each-copy"` plays it this way.
+#
+# The book's scoring example does not settle it: its type-4 card (for blue peas, top left) sees a
+# single blue peas and earns 2 points, which both readings give. Swap the top middle card of that
+# market for one with two blue peas, and the card sees two: it earns 0 points read as exactly once,
+# 2 + 2 = 4 read as every copy. With the objective (now 7 blue peas) and the other cards unchanged,
+# the market scores 19 or 23.
+
+# %%
+with check_section("Check: Type-4 chilli cards: once, or every copy? A reading"):
+    book = ["Z!4B B B", "FZ BB!3BF BF", "ZZ BF P!1P"]
+    two_peas = ["Z!4B BB B", "FZ BB!3BF BF", "ZZ BF P!1P"]
+    for type4 in ("exactly-once", "each-copy"):
+        check(f"the book's market, type4={type4}", 20, score_market(book, "B", type4=type4).total)
+    once = score_market(two_peas, "B")
+    each = score_market(two_peas, "B", type4="each-copy")
+    by_rule("the type-4 card seeing 2 blue peas, exactly once", 0, once.lines[1].points)
+    by_rule("the type-4 card seeing 2 blue peas, every copy", 2 * 2, each.lines[1].points)
+    by_rule("the market, exactly once", 7 + 0 + 6 + 4 + 2, once.total)
+    by_rule("the market, every copy", 7 + 4 + 6 + 4 + 2, each.total)
+    print("\nExactly once:\n" + str(once) + "\n\nEvery copy:\n" + str(each) + "\n")
+    rule("bangkok.score.chilli-4")
+    print(explorer.bangkok.OPTIONS["type4"].doc)
+
+# %% [markdown]
+# How much does it matter? Over 450 seeded games (two, three and four players in turn, each move
+# drawn at random from the legal ones), every finished game scored again under the other reading:
+# the other reading changes some player's score in 96 games and the winner in 22.
+
+# %%
+with check_section("Check: how often the type-4 reading matters"):
+    import random
+
+    def scored_both_ways(index: int) -> tuple[bool, bool]:
+        """Game ``index`` played to the end at random, then its record replayed under each copy:
+        (a score changed, the winners changed)."""
+        game = explorer.new_game("bangkok", players=2 + index % 3, seed=index)
+        moves = random.Random(index)
+        while not game.is_over:
+            game = game.play(moves.choice(game.legal_actions()))
+        record = game.to_record()
+        record["rules"]["type4"] = "each-copy"
+        other = explorer.replay(record)
+        return other.scores() != game.scores(), other.outcome().winners != game.outcome().winners
+
+    counted = [scored_both_ways(index) for index in range(450)]
+    print(f"450 games: a score changes in {sum(s for s, _ in counted)}, "
+          f"the winner in {sum(w for _, w in counted)}")
+
+# %% [markdown]
+# On the table at the top, the last two steps show one finished game whose market has the type-4 card
+# beside two blue peas, once under each reading: choose the card's score line to see how its goods
+# count.
+
 # %%
 # The table at the top of the page (the slot) shows the steps built from the positions above.
 from widgets import BangkokTableWidget
 from widgets.walkthrough import Step, Walkthrough
 
 first = explorer.new_game("bangkok", players=1, seed=3)
+# The market of the type-4 section without its last card, which seat 0 holds; seat 1 ends the round.
+last_turn = {"port": ["PZ F P", "B ZF BF", "FF F!2P PZB"],
+             "hands": [["P!1P", "F", "PF"], ["PZ", "ZZB", "PF"]],
+             "markets": [["Z!4B BB B", "FZ BB!3BF BF", "ZZ BF ."], [". . .", ". . .", ". . ."]],
+             "objectives": ["B", "P"]}
+finished = {}
+for type4 in ("exactly-once", "each-copy"):
+    end = explorer.new_game("bangkok", players=2, seed=1, type4=type4, start=last_turn)
+    end = end.play(end.collections("PF", "R1R").actions[0]).play("market:P!1P@c3")
+    finished[type4] = end.play(end.legal_actions()[0])
+    assert finished[type4].is_over and finished[type4].market_sheet(0).total == score_market(
+        two_peas, "B", type4=type4).total
 second, again = first, HeuristicBot(3)
 while second.view(0)["turn"] == 1:
     second = second.play(again.choose(second.view(0)))
@@ -142,6 +219,11 @@ steps = [
     Step("Expert: one chilli per column", "The type-4 chilli at the top left closes the top row and the "
          "left column to the type-1 chilli for passion fruit.",
          taken["expert"], rules=("bangkok.market.chilli-column",)),
+    Step("Type 4, exactly once", "The type-4 chilli for blue peas at the top left sees two blue peas: "
+         "not exactly one, so it scores nothing.", finished["exactly-once"],
+         rules=("bangkok.score.chilli-4",)),
+    Step("Type 4, every copy", "The same game under the other reading: each of the two blue peas earns "
+         "the card 2 points.", finished["each-copy"], rules=("bangkok.score.chilli-4",)),
 ]
 top.fill(Walkthrough(steps, title="Bangkok: solo and expert", table_class=BangkokTableWidget))
 
