@@ -129,7 +129,11 @@ RULES = RuleCatalogue(
         Rule(
             "tindahan.score.empty-round",
             "A player who in this round sent no seller and took no trick scores, instead of their own round "
-            "score, as many points as the best round score at the table (the best before this rule).",
+            "score, as many points as the best round score at the table (the best before this rule). When "
+            "sellers stay on the stalls from round to round, this program's reading counts only the "
+            "sellers sent in this round, as the book speaks of what a player did in the round; under the "
+            "other reading a seller still standing on a stall from an earlier round is enough too. When "
+            "sellers go home after every round the two readings are the same.",
             f"{_BOOK}: Round End and Scoring",
         ),
         Rule(

@@ -173,7 +173,7 @@ class Game:
     """What stays the same all game: the fruits in play and the rules options, read once (a copy of
     the kernel shares it)."""
 
-    __slots__ = ("bananas", "carts", "deck", "fruits", "names", "returned", "rounds", "tie")
+    __slots__ = ("bananas", "carts", "deck", "fruits", "names", "returned", "rounds", "standing", "tie")
 
     fruits: list[int]  # the fruits in play (box indices), in the fixed order
     names: list[str]
@@ -181,6 +181,7 @@ class Game:
     carts: list[list[int]]  # per trump fruit, the stalls the cart may move to
     returned: bool  # sellers_between_rounds == "return"
     bananas: bool  # cart_between_rounds == "bananas"
+    standing: bool  # empty_round_sellers == "on-the-stalls": sellers from earlier rounds count too
     tie: int
     rounds: int
 
@@ -195,6 +196,7 @@ def game_of(players: int, rules: Mapping[str, Any], fruits: tuple[str, ...]) -> 
     g.rounds = players
     g.returned = rules["sellers_between_rounds"] == "return"
     g.bananas = rules["cart_between_rounds"] == "bananas"
+    g.standing = rules["empty_round_sellers"] == "on-the-stalls"
     g.tie = TIES.get(rules["trump_bonus_tie"], 2)
     return g
 
@@ -464,7 +466,10 @@ class Kernel(FruitKernel):
         held = [len(hand) for hand in self.hands]
         stalls = [self.stalls[f * n:(f + 1) * n] for f in g.fruits]
         trumps = [f == self.trump for f in g.fruits]
-        placed = [self.placed[seat] > 0 for seat in range(n)]
+        # The empty round asks who sent a seller this round; on the other reading a seller standing on
+        # any stall, from any round, counts too (while sellers return between rounds they are the same).
+        placed = [self.placed[seat] > 0 or (g.standing and any(counts[seat] for counts in stalls))
+                  for seat in range(n)]
         awards = round_awards(self.won, held, stalls, trumps, placed, g.tie)
         totals = [0] * n
         for award in awards:

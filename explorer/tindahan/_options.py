@@ -63,6 +63,20 @@ OPTIONS: dict[str, Option] = {
         "rounds, which only fits stalls that empty between rounds. 'stay': sellers remain on their "
         "stalls for the rest of the game and are scored again each round.",
     ),
+    "empty_round_sellers": Option(
+        "empty_round_sellers",
+        "sent-this-round",
+        ("sent-this-round", "on-the-stalls"),
+        "Which sellers save a player from the empty round (no seller and no trick: raised to the "
+        "round's best score). It only matters when sellers stay on the stalls between rounds: when "
+        "they go back after each round, a player's sellers on the stalls are exactly the ones sent in "
+        "that round, so both readings score alike. 'sent-this-round' (default): only a seller sent in "
+        "this round counts. The rulebook words the rule as something the player did (placed a seller), "
+        "beside taking a trick, which also counts in this round only, and the rule makes up for a round "
+        "in which a player got nothing done. 'on-the-stalls': any seller of the player standing on a "
+        "stall counts, even one sent in an earlier round, since it still stands in the market and "
+        "scores for its owner this round.",
+    ),
     "cart_between_rounds": Option(
         "cart_between_rounds",
         "bananas",

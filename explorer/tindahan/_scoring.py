@@ -71,7 +71,9 @@ def score_round(
 
     ``tricks`` and ``hand_cards`` map players to counts, ``sellers`` maps stalls to sellers per player,
     and ``trump`` is the stall under the donkey cart. A player with no seller on any stall and no trick
-    counts as having had an empty round. ``rules`` takes Tindahan's options (``trump_bonus_tie``).
+    counts as having had an empty round (the stalls are taken as this round's: both readings of
+    ``empty_round_sellers`` then agree; ``explorer.score_table`` takes the sellers sent this round
+    apart). ``rules`` takes Tindahan's options (``trump_bonus_tie``).
     """
     options = resolve_options("tindahan", OPTIONS, rules)
     if trump not in FRUITS:
@@ -104,7 +106,9 @@ def score_table(players: Players, position: Any, rules: Mapping[str, Any], editi
     holds ``tricks``, ``hand_cards``, ``sellers`` (per stall, per player) and ``trump`` as
     :func:`score_round` takes them (a player left out of a dict has 0), and optionally ``sent`` (the
     sellers each player sent this round, for the empty-round rule; default: their sellers on the
-    stalls, exact while sellers return between rounds) and ``round`` (1-based, default 1).
+    stalls, exact while sellers return between rounds; under ``empty_round_sellers="on-the-stalls"``
+    the rule reads the sellers on the stalls, and ``sent`` is only checked) and ``round`` (1-based,
+    default 1).
 
     Refused, naming the rule: a stall or trump not in play, more than 10 cards in a hand or 9 sellers
     of a player, no empty hand (the round goes on), no trick, more tricks than cards played or fewer
@@ -147,7 +151,8 @@ def score_table(players: Players, position: Any, rules: Mapping[str, Any], editi
             raise players.breaks("tindahan.setup.sellers",
                                  f"{players.does(seat, 'has', 'have')} {on_stalls[seat]} sellers on the "
                                  f"stalls, but a player has only {SELLERS_PER_PLAYER}")
-    sent = _sent(players, position.get("sent"), on_stalls, rules["sellers_between_rounds"] == "return")
+    sent = _sent(players, position.get("sent"), on_stalls, rules["sellers_between_rounds"] == "return",
+                 rules["empty_round_sellers"] == "on-the-stalls")
     _check_tricks(players, tricks, held)
     awards = round_awards(list(range(n)), dict(enumerate(tricks)), dict(enumerate(held)),
                           [(fruit, list(enumerate(counts))) for fruit, counts in stalls.items()], trump,
@@ -172,8 +177,10 @@ def _stalls(players: Players, sellers: Any, fruits: Sequence[str]) -> dict[str, 
     return {fruit: given.get(fruit, [0] * players.count) for fruit in fruits}
 
 
-def _sent(players: Players, value: Any, on_stalls: list[int], returned: bool) -> list[int]:
-    """The sellers each seat sent this round: ``value`` checked against the stalls, or the stalls'."""
+def _sent(players: Players, value: Any, on_stalls: list[int], returned: bool, standing: bool) -> list[int]:
+    """The sellers that keep each seat out of the empty round: those it sent this round (``value``
+    checked against the stalls, or the stalls' count if not given), or, on the reading where sellers
+    from earlier rounds count too (``standing``), all its sellers on the stalls."""
     if value is None:
         return on_stalls
     sent = [whole(count, f"the sellers {players.names[seat]} sent")
@@ -188,7 +195,7 @@ def _sent(players: Players, value: Any, on_stalls: list[int], returned: bool) ->
         if count > on_stalls[seat]:
             raise players.breaks("tindahan.seller.led-stall", f"{sent_but} only {on_stalls[seat]} on the "
                                                               "stalls")
-    return sent
+    return on_stalls if standing else sent
 
 
 def _check_tricks(players: Players, tricks: list[int], held: list[int]) -> None:
