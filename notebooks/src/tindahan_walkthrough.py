@@ -342,6 +342,38 @@ with check_section('Check: The empty round'):
     rule("tindahan.score.empty-round")
 
 # %% [markdown]
+# **Sellers left over from an earlier round** are a case the rulebook does not settle. By default the
+# engine sends every seller home after a round, and then a player's sellers on the stalls are exactly the
+# ones sent in that round. But with `sellers_between_rounds="stay"` the sellers stay put, and a player
+# may have sellers standing on the stalls from round 1 while sending none in round 2. Is that an empty
+# round? The book speaks of *placing* a seller, something the player does in the round, like taking a
+# trick; so the engine's default (`empty_round_sellers="sent-this-round"`) counts only the sellers sent
+# this round, and the player still gets the best score. The other reading (`"on-the-stalls"`) counts
+# every seller standing on a stall, and the player keeps their own score.
+#
+# Below, in round 2, C took no trick and sent no seller, but two of C's sellers from round 1 still stand
+# on the banana stall (bananas are not trump). A scores 5 × 2 = 10, B 4 × 2 − 1 = 7, and C's own score
+# is −3 for cards plus 5 for the banana majority, which is 2.
+
+# %%
+with check_section('Check: The empty round'):
+    from explorer import score_table
+
+    position = {"tricks": {"A": 5, "B": 4}, "hand_cards": {"B": 1, "C": 3},
+                "sellers": {"banana": {"C": 2}}, "trump": "mango", "sent": {}, "round": 2}
+    by_reading = {"sent-this-round": 10, "on-the-stalls": -3 + 5}
+    for reading, points in by_reading.items():
+        sheet = score_table("tindahan", ["A", "B", "C"], position,
+                            sellers_between_rounds="stay", empty_round_sellers=reading)
+        print(f"empty_round_sellers={reading!r}:")
+        for line in sheet:
+            if line.seat == 2:
+                print(f"  C: {line.points:+d}  {line.label}")
+        engine = sum(line.points for line in sheet if line.seat == 2)
+        print(f"  C's round: rule {points}, engine {engine}")
+    rule("tindahan.score.empty-round")
+
+# %% [markdown]
 # ## A whole round, scored by the engine
 #
 # In a real game the engine writes a score sheet: one line per award, each with the rule it applies.
