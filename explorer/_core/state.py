@@ -25,7 +25,7 @@ from .events import EMPTY_LOG, EventLog
 from .options import Option, resolve_options
 from .playout import Playout
 from .rules import RuleCatalogue
-from .words import render, seat_names
+from .words import does, joined, render, seat_names, who
 
 #: Seeds beyond 64 bits add nothing to a deal and make error messages and records unwieldy.
 MAX_SEED = 2**64
@@ -129,6 +129,8 @@ class GameState(ABC):
     #: What learners call each seat by default (colours, or names): never a 0-based number. The
     #: spec sets it; ``view(seat)`` calls the viewer "You" (see ``explorer._core.words``).
     SEAT_NAMES: ClassVar[tuple[str, ...]] = ()
+    #: Said after a shared win in the game-over event (Tindahan's rulebook jokes about ties).
+    TIE_NOTE: ClassVar[str] = ""
 
     players: int
     seed: int
@@ -319,9 +321,24 @@ class GameState(ABC):
             "events": self._with_names(self._event_entries(seat), named, "text"),
             "names": named,
         }
+        if outcome is not None and self._public_events is None:  # a rebuilt view's events have it
+            events = base["events"]
+            if not events or events[-1].get("kind") != "over":
+                base["events"] = [*events, self._over_event(outcome, named)]
         base["labels"] = {notation: render(self._label(notation), named) for notation in base["legal"]}
         base.update(self._view(seat))
         return base
+
+    def _over_event(self, outcome: Outcome, names: Sequence[str]) -> dict[str, Any]:
+        """The public history's last entry in every game: who won, with how many points."""
+        winners, best = list(outcome.winners), outcome.scores[outcome.winners[0]]
+        if len(winners) == 1:
+            text = f"Game over: {does(winners[0], 'wins', 'win')} with {best} points"
+        else:
+            text = (f"Game over: {joined([who(seat) for seat in winners])} tie on {best} points and share "
+                    f"the win{self.TIE_NOTE}")
+        return {"kind": "over", "seat": None, "action": None, "winners": winners, "points": best,
+                "text": render(text, names)}
 
     def _check_names(self, names: Sequence[str]) -> list[str]:
         named = list(names) if not isinstance(names, str) else []

@@ -106,6 +106,8 @@ def mangled(action: str, rng: random.Random) -> str:
 #: their own tests): Klongs' public facts the strong bot rebuilds a table from (session 25).
 ADDED_VIEW_KEYS = {"klongs": ("known_in_hands", "passes_in_a_row", "next_draw_skipped")}
 ADDED_MARKET_KEYS = {"klongs": ("idle",)}
+#: The games whose public history gained its game-over entry since (Tindahan's always ended with one).
+ADDED_OVER_EVENT = ("bangkok", "bastos", "klongs")
 
 
 def pinned_rules(shown: Mapping[str, Any], options: Sequence[str]) -> dict[str, Any]:
@@ -119,6 +121,9 @@ def pinned_view(game: str, view: dict[str, Any], options: Sequence[str]) -> dict
     if isinstance(out.get("market"), dict):
         out["market"] = {k: v for k, v in out["market"].items() if k not in ADDED_MARKET_KEYS.get(game, ())}
     out["rules"] = pinned_rules(out["rules"], options)
+    if game in ADDED_OVER_EVENT and view["is_over"]:
+        assert view["events"][-1]["kind"] == "over", "a finished game's history ends with who won"
+        out["events"] = view["events"][:-1]
     return out
 
 
