@@ -271,6 +271,35 @@ with check_section('Check: The Bastos! colour'):
     rule("bastos.colour.adjust")
 
 # %% [markdown]
+# **A value move against a limit** is a case the rulebook leaves open. After your own colour you must
+# *change* a fruit's value by one, and values stop at +3 and −2. May you raise a fruit that is already at
+# +3 (or lower one at −2), so that nothing changes? The engine's default
+# (`value_move_at_limit="must-change"`) says no: a move that leaves every value as it was changes
+# nothing, so only moves that change a value are offered. The other reading (`"may-stay"`) notes that the
+# book also lets a fourth pick or a trump's drop stop at a limit, and allows the move: the value stays
+# where it is, so a player can leave the whole table as it was.
+#
+# Back in the trump example: everybody's colour is pineapple (+3 after three picks), and durian, made
+# trump, is at −2. C took that trick and now leads the pineapple 8, C's own colour.
+
+# %%
+with check_section('Check: The Bastos! colour'):
+    for reading in ("must-change", "may-stay"):
+        at_limit = scenario(TRUMP_HANDS, ["pineapple-1", "pineapple-4", "pineapple-7"],
+                            ["mango-5", "banana-3", "durian-2:trump", "pineapple-8"],
+                            value_move_at_limit=reading)
+        moves = [str(action) for action in at_limit.legal_actions()]
+        print(f"value_move_at_limit={reading!r}: value table {values(at_limit)}")
+        print(f"  C's choices: {', '.join(moves)}")
+        if "raise:pineapple" in moves:
+            kept = at_limit.play("raise:pineapple")
+            words = kept.view(2)["trick"][-1]["words"]
+            print(f"  after raise:pineapple: {values(kept)} (C {words})")
+        else:
+            print(f"  raise:pineapple is refused; C is told: {at_limit.check('raise:pineapple').reason}")
+    rule("bastos.values.clamp")
+
+# %% [markdown]
 # **Nobody follows.** A raises banana. B and C have no mango and throw pineapples (C could have made
 # pineapple trump but does not; durian, C's own colour, could never be trump). A's mango cannot win, yet
 # nobody else played a card that can: when everyone else throws off, the trick goes to the leader
