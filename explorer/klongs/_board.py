@@ -210,11 +210,11 @@ class Board(KernelCore):
 
     __slots__ = ("_count", "_gc", "_gt", "_list", "_mcount", "_mopen", "_mready", "_msrc", "_pc",
                  "_ss", "_tc", "_tg", "board", "cards", "causer", "discard", "each", "empty_big",
-                 "entered", "entry", "fewest", "full", "hands", "idle", "immediate", "insp", "isolated",
-                 "lines", "log", "market_days", "master", "merchants", "mindex", "mine", "mkind",
+                 "entered", "entry", "fewest", "final", "full", "hands", "idle", "immediate", "insp",
+                 "isolated", "lines", "log", "market_days", "master", "merchants", "mindex", "mine", "mkind",
                  "move_first", "moved", "n", "occ", "one", "order", "owner", "passes", "pending", "phase",
-                 "placed", "said", "seen", "skip", "skip_rule", "stacks", "step", "stocks",
-                 "supply", "t", "thf", "turn")
+                 "placed", "said", "seen", "skip", "skip_rule", "stacks", "stall_next", "step", "stocks",
+                 "supply", "t", "thf", "turn", "unclaimed")
 
     t: Tables
     n: int
@@ -227,6 +227,9 @@ class Board(KernelCore):
     immediate: bool
     fewest: bool
     move_first: bool
+    unclaimed: bool  # a Big Market Day scorer may take an unclaimed boat
+    final: bool  # a decline on the Big Market Day is final
+    stall_next: bool  # a round of passes is caused by its first passer
     merchants: int
     entry: int
     # The board: a boat per space (-1 empty), a seat per boat (-1: no merchant), and as bitmasks the
@@ -262,8 +265,9 @@ class Board(KernelCore):
     passes: int
     skip: bool
     master: int  # the landing scored last
-    # The market day under way: its kind (0: none), who caused it, the order of scorers, where in it,
-    # and how many seats in a row could not or would not score.
+    # The market day under way: its kind (0: none), who caused it, the order of scorers (with
+    # ``final``, the Big Market Day's less those who declined), where in it, and how many seats in a
+    # row could not or would not score.
     mkind: int
     causer: int
     order: list[int]
@@ -399,11 +403,12 @@ class Board(KernelCore):
     def scorings(self, seat: int) -> tuple[list[int], list[int]]:
         """The landings and spaces of the boat to take, per scoring open to ``seat`` on a market day:
         a full landing where it has a merchant, taking one of its own boats there (on a Big Market
-        Day a neutral boat too)."""
+        Day a neutral boat too, and with ``big_market_take='unclaimed-too'`` an unclaimed one)."""
         t = self.t
         occ, mine = self.occ, self.mine[seat]
         board, owner, neutral = self.board, self.owner, t.neutral
         big = self.mkind == BIG
+        unclaimed = big and self.unclaimed
         landings: list[int] = []
         taken: list[int] = []
         masks = t.landing_mask
@@ -413,7 +418,7 @@ class Board(KernelCore):
                 for space in t.landing_spaces[k]:
                     boat = board[space]
                     who = owner[boat]
-                    if who == seat or (big and who < 0 and neutral[boat]):
+                    if who == seat or (big and who < 0 and (neutral[boat] or unclaimed)):
                         landings.append(k)
                         taken.append(space)
         return landings, taken

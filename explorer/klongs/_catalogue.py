@@ -43,7 +43,9 @@ RULES = RuleCatalogue("klongs", [
          "(This program's reading of the used-up stack.)", "EN/REV Rules of movement (last point)"),
     Rule("klongs.stall", "When every player in turn has passed, nobody can place any more and the Big Market "
          "Day is held at once. (This program's reading: the rulebooks do not say how a blocked game "
-         "ends.)", "engine"),
+         "ends.) Who caused it, which settles a tie for the first scorer, is a rules option: the player "
+         "whose pass completes the round, who is the last one to have placed a boat (default: their "
+         "turn brings the day about), or the player after them, the first to pass.", "engine"),
     Rule("klongs.possess", "A placed boat without a printed merchant may be claimed by putting one of your "
          "merchants on it; you may decline.", "EN/REV The boats; JP turn (1)"),
     Rule("klongs.possess.neutral", "Boats with a printed merchant, the special boats among them, belong to "
@@ -58,6 +60,11 @@ RULES = RuleCatalogue("klongs", [
          "first round does not forfeit the second.", "EN/REV Little Market Day; JP scoring"),
     Rule("klongs.market.big", "Big Market Day: players keep scoring in turn until nobody can or wants to; "
          "then only the stock scoring follows.", "EN/REV Big Market Day"),
+    Rule("klongs.market.big.end", "When the Big Market Day ends, a rules option: once a full round goes "
+         "by in which nobody scores, so a player who declined may still score later that day (default: "
+         "the day runs like the Little Market Day, where a decline does not forfeit the next round), "
+         "or once every player has declined or cannot score: whoever declines is out of the day.",
+         "EN/REV Big Market Day, Little Market Day"),
     Rule("klongs.market.big.order", "The Big Market Day begins with the player lowest on the score track; "
          "on a tie the one with fewer merchants on the board, then the tied player first in turn order "
          "counting from the one who reached it.", "EN/REV Big Market Day"),
@@ -83,6 +90,11 @@ RULES = RuleCatalogue("klongs", [
     Rule("klongs.landing.remove", "After scoring, the scorer takes one of the quartet's boats into their "
          "stock: their own boat on a Little Market Day, their own or a neutral one on the Big Market Day. "
          "The merchant on it returns to its owner.", "EN/REV Evaluation, Big Market Day"),
+    Rule("klongs.landing.unclaimed", "Whether the Big Market Day scorer may take an unclaimed boat (one "
+         "nobody put a merchant on), a rules option: no, only their own or a neutral one (default: the "
+         "texts name just these two kinds, and they tell a boat not yet owned apart from a neutral one), "
+         "or yes, since only the other players' boats are forbidden and an unclaimed boat is nobody's.",
+         "EN/REV The boats, Big Market Day; JP Big Market Day"),
     Rule("klongs.thief", "Placing a thief lets you take one boat from the thief's row (never an inspector, "
          "nor a boat in a column an inspector protects) into your stock and draw as usual, or into your "
          "hand in place of the draw. Its merchant goes home.", "EN/REV Thief; JP (1)"),

@@ -183,7 +183,13 @@ def _score(state: State, action: Action, refuse: Refuse) -> IllegalAction:
         return refuse("klongs.landing.remove",
                       f"{action.space} is not one of the four spaces around {action.landing}")
     big = state.market is not None and state.market[0] == "big"
-    allowed = "your own boat or a neutral one" if big else "one of your own boats"
+    unclaimed = big and state.rules["big_market_take"] == "unclaimed-too"
+    boat = state.board[space]
+    if big and not unclaimed and state.owner[boat] < 0 and not ed.boats[boat].neutral:
+        return refuse("klongs.landing.unclaimed", f"the boat on {action.space} is unclaimed, and in the "
+                      "reading of the rules chosen for this game you take your own boat or a neutral one")
+    allowed = ("your own boat, a neutral one or an unclaimed one" if unclaimed
+               else "your own boat or a neutral one" if big else "one of your own boats")
     return refuse("klongs.landing.remove", f"after scoring you take {allowed}")
 
 

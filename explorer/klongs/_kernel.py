@@ -65,6 +65,9 @@ def build(t: Tables, players: int, rules: Mapping[str, Any], board: list[int], o
     k.immediate = rules["market_day_timing"] == "immediately"
     k.fewest = rules["big_market_order"] == "fewest-points"
     k.move_first = rules["move_card"] == "before-or-after"
+    k.unclaimed = rules["big_market_take"] == "unclaimed-too"
+    k.final = rules["big_market_end"] == "decline-is-final"
+    k.stall_next = rules["stall_causer"] == "first-passer"
     k.merchants = boat_merchants(players, rules)
     k.entry = t.entries[1 if players != 2 else 0]
     k.board, k.owner = board, owner
@@ -104,6 +107,7 @@ class Kernel(Board):
         new.empty_big, new.skip_rule, new.immediate = self.empty_big, self.skip_rule, self.immediate
         new.fewest, new.move_first, new.merchants, new.entry = (self.fewest, self.move_first,
                                                                 self.merchants, self.entry)
+        new.unclaimed, new.final, new.stall_next = self.unclaimed, self.final, self.stall_next
         new.board = self.board.copy()
         new.owner = self.owner.copy()
         new.occ, new.full, new.insp, new.thf, new.seen = self.occ, self.full, self.insp, self.thf, self.seen
@@ -330,11 +334,11 @@ class Kernel(Board):
                 self._move(text, seat, src, dst)
             self._end_turn()
         elif phase == MARKET:
-            self.mindex += 1
             if last:
                 self._say(text, ("decline",))
-                self.idle += 1
+                self._decline()
             else:
+                self.mindex += 1
                 self._score(text, seat, self._list[index], self._ss[index])
                 self.idle = 0
             self._seek_scorer()
@@ -439,9 +443,9 @@ class Kernel(Board):
     def _pass(self) -> None:
         self._say("pass", ("pass",))
         self.passes += 1
-        if self.passes >= self.n:
+        if self.passes >= self.n:  # caused by the last passer (the last to place) or the first
             self.passes = 0
-            self._begin_market(BIG, self.turn)
+            self._begin_market(BIG, (self.turn + 1) % self.n if self.stall_next else self.turn)
         else:
             self._refill(self.turn)
 
@@ -522,8 +526,7 @@ class Kernel(Board):
         """Hand the market day to the next seat that can score, or close it."""
         kind, order = self.mkind, self.order
         index, idle = self.mindex, self.idle
-        n = self.n
-        while (index < len(order)) if kind == LITTLE else (idle < n):
+        while (index < len(order)) if kind == LITTLE else (idle < len(order)):
             seat = order[index % len(order)]
             if self.can_score(seat):
                 self.mindex, self.idle = index, idle
@@ -539,6 +542,16 @@ class Kernel(Board):
             self._refill(self.causer)
         else:
             self._final_scoring()
+
+    def _decline(self) -> None:
+        """The seat to act scores nothing (``big_market_end``: on the Big Market Day, out of it for good)."""
+        if self.final and self.mkind == BIG:  # the next seat takes its place in the order
+            at = self.mindex % len(self.order)
+            del self.order[at]
+            self.mindex = at % len(self.order) if self.order else 0
+        else:
+            self.mindex += 1
+            self.idle += 1
 
     def _score(self, text: str, seat: int, landing: int, remove: int) -> None:
         """``seat`` scores ``landing`` (every merchant there earns its value) and takes the boat on

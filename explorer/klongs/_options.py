@@ -61,6 +61,32 @@ OPTIONS: dict[str, Option] = {
         "When in a turn a movement card may be used. 'before-or-after' (default): before or after placing "
         "the boat, as both English texts say in so many words. 'after': only after placing, as the "
         "Japanese turn outline lists it."),
+    "big_market_take": Option(
+        "big_market_take", "own-or-neutral", ("own-or-neutral", "unclaimed-too"),
+        "Which boat a Big Market Day scorer may take from the landing scored. 'own-or-neutral' (default): "
+        "one carrying the scorer's merchant or a printed (neutral) merchant, the special boats among "
+        "those; a boat nobody claimed (its placer declined, or moved the merchant on) stays: all three "
+        "texts name exactly these two kinds, and the English texts tell a boat 'not yet owned' apart "
+        "from a neutral one. 'unclaimed-too': an unclaimed boat may be taken as well, reading the "
+        "English 'foreign boats are still forbidden' as the only limit (it is neither own nor foreign)."),
+    "big_market_end": Option(
+        "big_market_end", "round-of-declines", ("round-of-declines", "decline-is-final"),
+        "When the Big Market Day ends. 'round-of-declines' (default): once a full round goes by without "
+        "a scoring, so a player who declined may still score later that day: the English texts hold it "
+        "like the Little Market Day but for the differences they list, and there a decline does not "
+        "forfeit the next round; 'until no player is willing to score again' is read of all players at "
+        "once. 'decline-is-final': a player who declines is out of the day for good; it ends when every "
+        "player has declined or cannot score."),
+    "stall_causer": Option(
+        "stall_causer", "last-passer", ("last-passer", "first-passer"),
+        "Who caused the Big Market Day a full round of passes holds (nobody can place; the texts are "
+        "silent): the tie-break for the first scorer (and, in order of fewest points, for ties in that "
+        "order) counts from that player. 'last-passer' (default): the player whose pass completes the "
+        "round, that is the last one who placed a boat (the passes come round to them): the player "
+        "whose action brings the day about, as the one who moves the Luk Phat counter causes a market "
+        "day. 'first-passer': the player after the last one to place, who first found nothing to place. "
+        "A Big Market Day an empty hand holds (empty_hand='big-market-day') is caused by that player "
+        "under either value."),
     "more_tactics": Option(
         "more_tactics", False, (False, True),
         "The 'more tactics' variant: neutral and special boats form stack 1, the others stack 2; each hand "

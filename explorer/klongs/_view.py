@@ -7,7 +7,7 @@ columns, the thief's row. A widget parses no notation and computes no rule value
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from .._core.shell import Presenter
@@ -88,7 +88,18 @@ def _market(state: State) -> dict[str, Any] | None:
     return {"kind": kind, "causer": causer, "order": list(order), "shown_order": list(shown), "step": index,
             "idle": idle, "scorer": state.to_act, "round": round_,
             "title": "Big Market Day" if kind == "big" else f"Little Market Day, round {round_} of 2",
-            "text": _MARKET_TEXT[kind]}
+            "text": _big_text(state.rules) if kind == "big" else _MARKET_TEXT[kind]}
+
+
+def _big_text(rules: Mapping[str, Any]) -> str:
+    """The Big Market Day's text under this game's readings (which boats a scorer takes, when it ends)."""
+    text = _MARKET_TEXT["big"]
+    if rules["big_market_take"] == "unclaimed-too":
+        text = text.replace("an own or neutral boat", "an own, neutral or unclaimed boat")
+    if rules["big_market_end"] == "decline-is-final":
+        text = text.replace("until nobody can or wants to", "until nobody can; whoever declines is out of "
+                            "the day (the order lists those still in it)")
+    return text
 
 
 def _prompt(state: State) -> str:

@@ -178,7 +178,8 @@ def test_move_only_after_placing() -> None:
 
 # ---- every value of every option: public API, playout path and invariants agree -------------------------
 
-NEW_OPTIONS = ("score_marker", "market_day_timing", "big_market_order", "move_card")
+NEW_OPTIONS = ("score_marker", "market_day_timing", "big_market_order", "move_card", "big_market_take",
+               "big_market_end", "stall_causer")
 
 
 def rules_for(index: int, rng: random.Random) -> dict[str, Any]:
