@@ -97,8 +97,8 @@ def _big_text(rules: Mapping[str, Any]) -> str:
     if rules["big_market_take"] == "unclaimed-too":
         text = text.replace("an own or neutral boat", "an own, neutral or unclaimed boat")
     if rules["big_market_end"] == "decline-is-final":
-        text = text.replace("until nobody can or wants to", "until nobody can; whoever declines is out of "
-                            "the day (the order lists those still in it)")
+        text = text.replace("wants to;", "wants to; a player who declines is out of the day (the order "
+                            "shows who is still in it);")
     return text
 
 

@@ -143,6 +143,11 @@ def test_a_decline_is_final_under_the_other_reading() -> None:
     market = state.view(YELLOW)["market"]
     assert market["order"] == [YELLOW] and "out of the day" in market["text"]
     assert state.play("decline").is_over
+    # A view holds the day's order less those who declined: a position rebuilt from it (a search's)
+    # keeps red and green out.
+    rebuilt = State.from_view(state.view(YELLOW))
+    assert rebuilt.current_player == YELLOW and legal(rebuilt) == ["score:Lf2>g2", "decline"]
+    assert rebuilt.play("decline").is_over
     scored = state.play("score:Lf2>g2")
     assert scored.is_over
     assert [line.seat for line in scored.score_sheet() if line.label.startswith("Big Market Day")] == [
