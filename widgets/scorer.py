@@ -32,7 +32,8 @@ SCORING_OPTIONS: dict[str, dict[str, str]] = {
                 "type1_below_zero": "Type-1 chilli below 0", "type4": "Type-4 chilli counts"},
     "klongs": {},
     "tindahan": {"trump_bonus_tie": "Tie at the trump stall",
-                 "sellers_between_rounds": "Sellers after a round"},
+                 "sellers_between_rounds": "Sellers after a round",
+                 "empty_round_sellers": "Sellers that save an empty round"},
     "bastos": {"removed_fruit": "Fruit left in the box"},
 }
 #: Options that mean something at one player count only (Bastos!: a fruit is boxed with three players).

@@ -193,7 +193,8 @@ def test_game_and_players_menus_rebuild_the_form_and_clear_the_sheet() -> None:
     app.players.value = 4
     assert app.chosen_rules() == {} and list(app.rules_box.children) == []
     app.game.value = "tindahan"
-    assert app.players.value == 4 and list(app.rules) == ["trump_bonus_tie", "sellers_between_rounds"]
+    assert app.players.value == 4 and list(app.rules) == ["trump_bonus_tie", "sellers_between_rounds",
+                                                   "empty_round_sellers"]
     assert ScorerApp({"game": "chess", "players": "9"}).game.value == "tindahan"
     assert scorer_app({"game": "bangkok"}).children
 
