@@ -288,6 +288,119 @@ with check_section('Check: 9. When a movement card may be used'):
     readings("move_card", move_first)
 
 # %% [markdown]
+# ## 10. Which boat the Big Market Day scorer may take
+#
+# After scoring a landing, the scorer takes one of its four boats into their stock. On the Little Market
+# Day it must be one of their own boats; on the Big Market Day the English texts add the **neutral**
+# boats (those with a printed merchant) and say that other players' boats stay forbidden; the Japanese
+# notes likewise allow "not only your own boats but also the neutral ones". A boat that nobody claimed
+# (its placer put no merchant on it, or moved that merchant on) is none of these: it is not yet owned, so
+# it is not neutral, and it is nobody's, so it is not foreign either. The default keeps to the two kinds
+# all three texts name: it stays. The other reading takes the English ban on foreign boats as the only
+# limit, so an unclaimed boat may be taken too.
+#
+# Yellow (4 points) opens the Big Market Day and scores landing Lb2: red's fish on b2, yellow's bananas
+# on c2, green's flowers on b3 and the unclaimed shrimps on c3.
+
+# %%
+with check_section('Check: 10. Which boat the Big Market Day scorer may take'):
+    option("big_market_take")
+    from explorer.klongs.examples import big_market_position
+
+    take_day = big_market_position([10, 4, 7], {}, 0)
+    print(board_text(State.from_position(3, take_day), "a1:d4"))
+
+
+    def take(**rules):
+        state = place(State.from_position(3, take_day, **rules), "pineapples", "d1").play("decline")
+        offered = [str(a) for a in state.legal_actions()]
+        problem = state.check("score:Lb2>c3")
+        return f"{COLOURS[state.current_player]} may play {', '.join(offered)}; score:Lb2>c3 " + (
+            "allowed" if problem is None else f"refused by {problem.rule}")
+
+
+    readings("big_market_take", take)
+
+# %% [markdown]
+# ## 11. Whether a decline on the Big Market Day is final
+#
+# The Big Market Day goes on "until no more scoring is possible or no player is willing to score
+# again". The English texts hold it like the Little Market Day except for the differences they list,
+# and on the Little Market Day a player who declines in the first round may still score in the second.
+# So the default ends the day only when a full round goes by without a scoring: a player who declined
+# is asked again once somebody else has scored. The other reading makes a decline final: that player is
+# out of the day for good, and the day ends once every player has declined or cannot score.
+#
+# Red (4 points) opens a Big Market Day with two full landings, Lb2 and Lf2, where every colour has a
+# boat. Red declines, yellow scores Lb2 (taking its bananas from c2), green declines. Lf2 is still full.
+
+# %%
+with check_section('Check: 11. Whether a decline on the Big Market Day is final'):
+    option("big_market_end")
+    two_landings = big_market_position([4, 10, 7], {"f2": "fish:1@red", "g2": "bananas:2@yellow",
+                                                     "f3": "flowers:1@green", "g3": "eggplants:1"}, 0)
+    print(board_text(State.from_position(3, two_landings), "a1:h4"))
+
+
+    def after_declines(**rules):
+        state = place(State.from_position(3, two_landings, **rules), "pineapples", "d1").play("decline")
+        return state.play("decline").play("score:Lb2>c2").play("decline")
+
+
+    def next_scorer(**rules):
+        state = after_declines(**rules)
+        order = ", ".join(COLOURS[seat] for seat in state.view(0)["market"]["order"])
+        offered = ", ".join(map(str, state.legal_actions()))
+        return f"{COLOURS[state.current_player]} is asked ({offered}); still in the day: {order}"
+
+
+    readings("big_market_end", next_scorer)
+
+# %% [markdown]
+# ## 12. Who caused a Big Market Day that nobody can place
+#
+# None of the texts says how the game ends when nobody can place a boat any more (the stack used up,
+# the hands empty or with no space allowed). The engine lets such a player pass, and when every player
+# in turn has passed it holds the Big Market Day (this program's reading, said in the rules). The
+# rulebooks use the player who **caused** a market day once on the Big Market Day: when the lowest
+# scores and then the merchants on the board are tied, the tied player first in turn order counting
+# from that player scores first. The default makes the player whose pass completes the round its
+# causer; the passes go round the table back to the last player who placed a boat, so this is the last
+# one to place, whose turn brings the day about (as the player who moves the Luk Phat counter causes a
+# market day). The other reading makes it the player after the last one to place, the first who found
+# nothing to place. With the other reading of an empty hand (section 4) the Big Market Day is held as
+# soon as a player with no boat left is to act, before any round of passes: that player causes it under
+# either reading here.
+#
+# Two players, tied on 5 points and on one merchant each around the full landing Lb2. The stack is used
+# up; red places its last boat on a1 and leaves it unclaimed; yellow holds no boat.
+
+# %%
+with check_section('Check: 12. Who caused a Big Market Day that nobody can place'):
+    option("stall_causer")
+    blocked = {"board": {"b2": "fish:2@red", "c2": "bananas:1@yellow", "b3": "flowers:3", "c3": "shrimps:1"},
+               "hands": [["avocados:1"], []], "movement_cards": [0, 0], "scores": [5, 5]}
+    unseen = sorted(b for stack in State.from_position(2, blocked).snapshot()["stacks"] for b in stack)
+    blocked["stocks"] = [unseen[::2], unseen[1::2]]  # every other boat in a stock: the stack is used up
+    print(board_text(State.from_position(2, blocked), "a1:d4"))
+
+
+    def stalled(**rules):
+        state = place(State.from_position(2, blocked, **rules), "avocados", "a1").play("decline")
+        passes = []
+        while state.phase == "turn":
+            passes.append(COLOURS[state.current_player])
+            state = state.play("pass")
+        market = state.view(0)["market"]
+        return (f"passes: {', '.join(passes) or 'none'}; caused by {COLOURS[market['causer']]}, "
+                f"{COLOURS[state.current_player]} scores first")
+
+
+    readings("stall_causer", stalled)
+    print("with the other reading of an empty hand:")
+    readings("stall_causer", lambda **rules: stalled(empty_hand="big-market-day", **rules))
+
+# %% [markdown]
 # ## Where no text decides: the engine's own readings
 #
 # A few situations are not covered by any of the three texts. The engine takes one reading for each and
@@ -297,13 +410,12 @@ with check_section('Check: 9. When a movement card may be used'):
 # - a first boat that finds no free entry space is placed by the touching rule (`klongs.place.entry`);
 # - on an empty board the entry spaces serve (`klongs.place.touch`);
 # - a player who can place nothing passes, and a full round of passes holds the Big Market Day
-#   (`klongs.pass`, `klongs.stall`);
-# - an unclaimed boat (its placer declined a merchant) is neither the scorer's own nor neutral, so
-#   nobody may take it into a stock, not even on the Big Market Day (`klongs.landing.remove`);
+#   (`klongs.pass`, `klongs.stall`; who caused that day is section 12's option);
 # - tied players share the win (`klongs.winner`).
 #
-# The unclaimed boat, played by the engine: on the Big Market Day yellow opens and scores landing Lb2;
-# the shrimps boat on c3 is unclaimed, red's fish on b2 is red's own.
+# Whether an unclaimed boat may be taken on the Big Market Day used to be one of these; it is now
+# section 10's option. The engine's default, played: on the Big Market Day yellow opens and scores
+# landing Lb2; the shrimps boat on c3 is unclaimed, red's fish on b2 is red's own.
 
 # %%
 with check_section("Check: Where no text decides: the engine's own readings"):
@@ -378,6 +490,26 @@ READINGS = {
         "after": "The Japanese turn outline: a movement card is used only **after** placing, so red places "
                  "first, then moves.",
     },
+    "big_market_take": {
+        "own-or-neutral": "The default: yellow scores Lb2 and may take only its **own** bananas on c2; the "
+                          "unclaimed shrimps on c3 stay, as no text names unclaimed boats among those "
+                          "taken.",
+        "unclaimed-too": "The other reading: only other players' boats are forbidden, so yellow may take the "
+                         "**unclaimed** shrimps on c3 and keeps its own boat (and merchant) on the board.",
+    },
+    "big_market_end": {
+        "round-of-declines": "The default: red declined, yellow scored, green declined; since somebody "
+                             "scored, the day goes on round the table and **red is asked again**: red "
+                             "scores Lf2.",
+        "decline-is-final": "The other reading: red and green declined and are **out of the day**; only "
+                            "yellow is asked about Lf2, and yellow scores it.",
+    },
+    "stall_causer": {
+        "last-passer": "The default: yellow passes, then red, the last to place, completes the round: red "
+                       "**caused** the Big Market Day and wins the tie for the first scoring.",
+        "first-passer": "The other reading: yellow, the player after the last one to place, caused the "
+                        "day, so **yellow** wins the tie and scores first.",
+    },
 }
 #: Each reading in a few plain words, for the step titles (the option values stay for the code above).
 PLAIN = {
@@ -394,12 +526,18 @@ PLAIN = {
     "big_market_order": {"clockwise": "clockwise from the first scorer",
                          "fewest-points": "in order of fewest points"},
     "move_card": {"before-or-after": "move before or after placing", "after": "move only after placing"},
+    "big_market_take": {"own-or-neutral": "own or neutral boats only",
+                        "unclaimed-too": "an unclaimed boat may be taken too"},
+    "big_market_end": {"round-of-declines": "a decline is not final", "decline-is-final": "a decline is final"},
+    "stall_causer": {"last-passer": "the last one to place caused it",
+                     "first-passer": "the next player caused it"},
 }
 TITLES = {"moved_boat": "1 A moved boat", "inspector_thieves": "2 The inspector",
           "two_cookshops": "3 Two cookshops", "empty_hand": "4 An empty hand",
           "market_day_draw": "5 The market day's draw", "score_marker": "6 The score marker",
           "market_day_timing": "7 When a market day is held", "big_market_order": "8 The Big Market Day's order",
-          "move_card": "9 When to move"}
+          "move_card": "9 When to move", "big_market_take": "10 Taking a boat",
+          "big_market_end": "11 A decline on the Big Market Day", "stall_causer": "12 Nobody can place"}
 
 
 def moved_boat(**rules):
@@ -461,6 +599,29 @@ def move_card(**rules):
     return start, [placed, placed.play("move:b2-a1")]
 
 
+def big_market_take(**rules):
+    start = State.from_position(3, take_day, **rules)
+    opened = place(start, "pineapples", "d1").play("decline")
+    taken = "score:Lb2>c3" if opened.check("score:Lb2>c3") is None else "score:Lb2>c2"
+    return start, [opened, opened.play(taken)]
+
+
+def big_market_end(**rules):
+    start = State.from_position(3, two_landings, **rules)
+    state = after_declines(**rules)
+    return start, [state, state.play(str(state.legal_actions()[0]))]
+
+
+def stall_causer(**rules):
+    start = State.from_position(2, blocked, **rules)
+    state = place(start, "avocados", "a1").play("decline")
+    after = [state]
+    while state.phase == "turn":
+        state = state.play("pass")
+        after.append(state)
+    return start, after
+
+
 def reading_steps(name, play):
     """For each reading of option ``name``: its starting position, then each position ``play`` reaches."""
     steps = []
@@ -483,7 +644,9 @@ boards.children = [Walkthrough(reading_steps(name, play), title=TITLES[name], na
                                       ("two_cookshops", two_cookshops), ("empty_hand", empty_hand),
                                       ("market_day_draw", market_day_draw), ("score_marker", score_marker),
                                       ("market_day_timing", market_day_timing),
-                                      ("big_market_order", big_market_order), ("move_card", move_card))]
+                                      ("big_market_order", big_market_order), ("move_card", move_card),
+                                      ("big_market_take", big_market_take), ("big_market_end", big_market_end),
+                                      ("stall_causer", stall_causer))]
 for index, name in enumerate(TITLES.values()):
     boards.set_title(index, name)
 top.fill(boards)
