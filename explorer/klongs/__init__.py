@@ -105,13 +105,23 @@ Options (readings where the texts disagree)
   English texts) or ``"fewest-points"`` (Japanese notes: in order of the scores as the day begins).
 - ``move_card`` = ``"before-or-after"`` (default: both English texts) or ``"after"`` (Japanese turn
   outline: only after placing).
+- ``big_market_take`` = ``"own-or-neutral"`` (default: the Big Market Day scorer takes an own or a
+  neutral boat, the two kinds all three texts name) or ``"unclaimed-too"`` (an unclaimed boat too: the
+  English texts forbid only foreign boats).
+- ``big_market_end`` = ``"round-of-declines"`` (default: the day ends after a full round without a
+  scoring, so a seat that declined may score later, as on the Little Market Day) or
+  ``"decline-is-final"`` (a seat that declines is out of the day; the market's ``order`` lists the seats
+  still in it).
+- ``stall_causer`` = ``"last-passer"`` (default: the seat whose pass completes a full round of passes,
+  the last to place, caused the Big Market Day it holds) or ``"first-passer"`` (the seat after the last
+  to place); the first scorer's tie-break counts from the causer.
 - ``more_tactics`` = ``False`` (default) or ``True`` (two stacks, the variant all three texts give).
 - ``start`` = ``None`` or a start position, see below.
 
 Engine readings where no text decides: a player whose first boat finds no free entry space places by
 the touching rule; on an empty board the entry spaces serve; a player who can place nothing passes, and
-a full round of passes holds the Big Market Day; unclaimed boats (possession declined) are neither own
-nor neutral, so nobody takes them into a stock; tied winners share the win.
+a full round of passes holds the Big Market Day (who caused it: ``stall_causer``); tied winners share
+the win.
 
 Scenarios: start positions
 --------------------------
