@@ -322,9 +322,7 @@ class GameState(ABC):
             "names": named,
         }
         if outcome is not None and self._public_events is None:  # a rebuilt view's events have it
-            events = base["events"]
-            if not events or events[-1].get("kind") != "over":
-                base["events"] = [*events, self._over_event(outcome, named)]
+            base["events"] = [*base["events"], self._over_event(outcome, named)]
         base["labels"] = {notation: render(self._label(notation), named) for notation in base["legal"]}
         base.update(self._view(seat))
         return base
@@ -337,7 +335,7 @@ class GameState(ABC):
         else:
             text = (f"Game over: {joined([who(seat) for seat in winners])} tie on {best} points and share "
                     f"the win{self.TIE_NOTE}")
-        return {"kind": "over", "seat": None, "action": None, "winners": winners, "points": best,
+        return {"kind": "over", "winners": winners, "points": best, "seat": None, "action": None,
                 "text": render(text, names)}
 
     def _check_names(self, names: Sequence[str]) -> list[str]:

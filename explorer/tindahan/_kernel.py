@@ -456,10 +456,6 @@ class Kernel(FruitKernel):
             self.start_round(self.round + 1)
         else:
             self.act = -1
-            if self.log:
-                best = max(self.points)
-                winners = [seat for seat, points in enumerate(self.points) if points == best]
-                self.said.append((-1, None, "over", {"winners": winners, "points": best}))
 
     def _score_round(self) -> None:
         n, g = self.n, self.g

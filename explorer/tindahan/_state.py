@@ -25,6 +25,7 @@ class State(FruitState):
 
     #: The position and its rules (never changed once the state is made: ``play()`` copies it).
     _k: Kernel
+    TIE_NOTE = " (by the rulebook's joke, the designer wins)"
 
     # ---- setup ----------------------------------------------------------------------------------
 

@@ -585,7 +585,8 @@ def test_learner_texts_name_seats_and_show_no_notation() -> None:
     named = state.view(1, names=["Mary", "John", "Eva"])
     assert all(e["text"].startswith("John placed ") for e in named["events"] if e["seat"] == 1
                and e["type"] == "place")
-    assert "stocks are scored: Mary +" in named["events"][-1]["text"]
+    assert "stocks are scored: Mary +" in named["events"][-2]["text"]
+    assert named["events"][-1]["text"].startswith("Game over: ")
 
 
 def test_refusals_and_labels_in_plain_words() -> None:
