@@ -66,13 +66,11 @@ with check_section('Check: 1. Where a moved boat may stop'):
               "hands": [["flowers:1", "fish:1", "shrimps:1", "eggplants:1"], None]}
     print(board_text(State.from_position(2, moving), "a1:e5"))
 
-
     def moves(**rules):
         state = State.from_position(2, moving, **rules)
         allowed = sorted(a[5:] for a in map(str, state.legal_actions()) if a.startswith("move:"))
         problem = state.check("move:b2-c3")
         return f"moves {', '.join(allowed)}; b2-c3 {'allowed' if problem is None else 'refused: ' + problem.rule}"
-
 
     readings("moved_boat", moves)
 
@@ -92,14 +90,12 @@ with check_section('Check: 2. Which thieves an inspector removes'):
     position = inspector_position(["e2", "e6"])
     print(board_text(State.from_position(2, position), "c1:f7"))
 
-
     def inspector(**rules):
         state = place(State.from_position(2, position, **rules), "inspector", "e3")
         choices = ", ".join(map(str, state.legal_actions()))
         after = state.play(state.legal_actions()[0])
         left = sum(1 for s in ("e2", "e6") if after.at(s))
         return f"choices {choices}; after {state.legal_actions()[0]}: {left} thief(s) left in column e"
-
 
     readings("inspector_thieves", inspector)
 
@@ -120,13 +116,11 @@ with check_section('Check: 3. Two cookshops at one landing'):
                                       "c3": "cookshop:1"}}
     print(board_text(State.from_position(3, two), "a1:d4"))
 
-
     def cookshops(**rules):
         state = State.from_position(3, two, **rules)
         state = place(state, "eggplants", "d1").play("decline").play("end").play("score:Lb2>b2")
         paid = {COLOURS[line.seat]: line.points for line in state.score_sheet() if line.rule == "klongs.landing.cookshop"}
         return f"the market day pays {paid}; score_landing gives {score_landing(['2:green', 'cookshop:1', '3:red', 'cookshop:1'], **rules)}"
-
 
     readings("two_cookshops", cookshops)
 
@@ -149,7 +143,6 @@ with check_section('Check: 4. A player with an empty hand once the stack is used
     emptying = {"board": {"b2": "fish:2@red", "c2": "fish:1@yellow"}, "hands": [["flowers:1"], ["shrimps:1", "bananas:1"]],
                 "movement_cards": [0, 0], "stocks": [rest, []]}
 
-
     def empty_hand(**rules):
         state = State.from_position(2, emptying, **rules)
         state = place(state, "flowers", "a1").play("decline")  # red's hand is now empty
@@ -160,7 +153,6 @@ with check_section('Check: 4. A player with an empty hand once the stack is used
             played.append(f"{COLOURS[state.current_player]} {action}")
             state = state.play(action)
         return "; ".join(played) or "the Big Market Day is held at once, the game is over"
-
 
     readings("empty_hand", empty_hand)
 
@@ -176,14 +168,12 @@ with check_section('Check: 4. A player with an empty hand once the stack is used
 with check_section('Check: 5. The draw of the player who reached a Little Market Day'):
     option("market_day_draw")
 
-
     def john_draw(**rules):
         state = State.from_position(3, JOHN_POSITION, **rules)
         state = place(state, "eggplants", "d1").play("decline").play("end").play("score:Lb2>b2")
         while state.phase == "market":
             state = state.play("decline")
         return f"John holds {len(state.hands[2])} boats; {COLOURS[state.current_player]} plays next"
-
 
     readings("market_day_draw", john_draw)
 
@@ -202,11 +192,9 @@ with check_section('Check: 5. The draw of the player who reached a Little Market
 with check_section('Check: 6. The merchant that marks the score'):
     option("score_marker")
 
-
     def for_boats(**rules):
         counts = {n: explorer.new_game("klongs", players=n, seed=1, **rules).view(0)["supply"][0] for n in (2, 3, 4)}
         return ", ".join(f"{n} players: {count} for boats" for n, count in counts.items())
-
 
     readings("score_marker", for_boats)
     print(f"[klongs.setup.marker] {RULES['klongs.setup.marker'].text}")
@@ -226,14 +214,12 @@ with check_section('Check: 6. The merchant that marks the score'):
 with check_section('Check: 7. When a market day is held'):
     option("market_day_timing")
 
-
     def john_next(**rules):
         state = place(State.from_position(3, JOHN_POSITION, **rules), "eggplants", "d1").play("decline")
         moves = sum(1 for a in state.legal_actions() if str(a).startswith("move:"))
         if state.phase == "market":
             return f"the Little Market Day begins at once ({moves} moves offered)"
         return f"John may move a boat ({moves} moves) or end his turn; the market day follows"
-
 
     readings("market_day_timing", john_next)
 
@@ -254,12 +240,10 @@ with check_section('Check: 8. Who scores after the first on the Big Market Day')
 
     last_day = big_market_position([4, 10, 7], {}, 0)
 
-
     def big_order(**rules):
         state = place(State.from_position(3, last_day, **rules), "pineapples", "d1").play("decline")
         order = [COLOURS[seat] for seat in state.view(0)["market"]["order"]]
         return f"scoring order {', '.join(order)}"
-
 
     readings("big_market_order", big_order)
 
@@ -275,7 +259,6 @@ with check_section('Check: 8. Who scores after the first on the Big Market Day')
 with check_section('Check: 9. When a movement card may be used'):
     option("move_card")
 
-
     def move_first(**rules):
         state = State.from_position(2, moving, **rules)
         problem = state.check("move:b2-a1")
@@ -284,23 +267,19 @@ with check_section('Check: 9. When a movement card may be used'):
         before = "allowed" if problem is None else "refused (" + problem.reason.rstrip(".") + ")"
         return f"before placing {before}; after placing {'allowed' if after else 'refused'}"
 
-
     readings("move_card", move_first)
 
 # %% [markdown]
 # ## 10. Which boat the Big Market Day scorer may take
 #
-# After scoring a landing, the scorer takes one of its four boats into their stock. On the Little Market
-# Day it must be one of their own boats; on the Big Market Day the English texts add the **neutral**
-# boats (those with a printed merchant) and say that other players' boats stay forbidden; the Japanese
-# notes likewise allow "not only your own boats but also the neutral ones". A boat that nobody claimed
-# (its placer put no merchant on it, or moved that merchant on) is none of these: it is not yet owned, so
-# it is not neutral, and it is nobody's, so it is not foreign either. The default keeps to the two kinds
-# all three texts name: it stays. The other reading takes the English ban on foreign boats as the only
-# limit, so an unclaimed boat may be taken too.
-#
-# Yellow (4 points) opens the Big Market Day and scores landing Lb2: red's fish on b2, yellow's bananas
-# on c2, green's flowers on b3 and the unclaimed shrimps on c3.
+# After scoring, the scorer takes one of the landing's four boats into their stock: on the Little Market
+# Day one of their own; on the Big Market Day, say the English texts, their own or a **neutral** one (a
+# printed merchant), while other players' boats stay forbidden. The Japanese notes too name own and
+# neutral boats. A boat nobody claimed (its placer put no merchant on it) is neither: not yet owned, so
+# not neutral, and nobody's, so not foreign. The default keeps to the two kinds the texts name, so it
+# stays; the other reading takes the ban on foreign boats as the only limit. Yellow (4 points) opens the
+# Big Market Day at landing Lb2: red's fish on b2, yellow's bananas on c2, green's flowers on b3 and the
+# unclaimed shrimps on c3.
 
 # %%
 with check_section('Check: 10. Which boat the Big Market Day scorer may take'):
@@ -310,29 +289,30 @@ with check_section('Check: 10. Which boat the Big Market Day scorer may take'):
     take_day = big_market_position([10, 4, 7], {}, 0)
     print(board_text(State.from_position(3, take_day), "a1:d4"))
 
+    def big_market_take(**rules):
+        start = State.from_position(3, take_day, **rules)
+        opened = place(start, "pineapples", "d1").play("decline")
+        return start, [opened, opened.play("score:Lb2>c3" if opened.check("score:Lb2>c3") is None else "score:Lb2>c2")]
 
-    def take(**rules):
-        state = place(State.from_position(3, take_day, **rules), "pineapples", "d1").play("decline")
-        offered = [str(a) for a in state.legal_actions()]
-        problem = state.check("score:Lb2>c3")
-        return f"{COLOURS[state.current_player]} may play {', '.join(offered)}; score:Lb2>c3 " + (
+    def offered(**rules):
+        opened = big_market_take(**rules)[1][0]
+        problem = opened.check("score:Lb2>c3")
+        return f"yellow may play {', '.join(map(str, opened.legal_actions()))}; score:Lb2>c3 " + (
             "allowed" if problem is None else f"refused by {problem.rule}")
 
-
-    readings("big_market_take", take)
+    readings("big_market_take", offered)
 
 # %% [markdown]
 # ## 11. Whether a decline on the Big Market Day is final
 #
 # The Big Market Day goes on "until no more scoring is possible or no player is willing to score
-# again". The English texts hold it like the Little Market Day except for the differences they list,
-# and on the Little Market Day a player who declines in the first round may still score in the second.
-# So the default ends the day only when a full round goes by without a scoring: a player who declined
-# is asked again once somebody else has scored. The other reading makes a decline final: that player is
-# out of the day for good, and the day ends once every player has declined or cannot score.
-#
-# Red (4 points) opens a Big Market Day with two full landings, Lb2 and Lf2, where every colour has a
-# boat. Red declines, yellow scores Lb2 (taking its bananas from c2), green declines. Lf2 is still full.
+# again". The English texts hold it like the Little Market Day but for the differences they list, and
+# on the Little Market Day a player who declines in the first round may score in the second. So the
+# default ends the day only after a full round without a scoring: once somebody else has scored, a
+# player who declined is asked again. The other reading makes a decline final: that player is out of the
+# day, which ends when every player has declined or cannot score. Red (4 points) opens a Big Market Day
+# with two full landings, Lb2 and Lf2, where every colour has a boat: red declines, yellow scores Lb2,
+# green declines. Lf2 is still full.
 
 # %%
 with check_section('Check: 11. Whether a decline on the Big Market Day is final'):
@@ -341,39 +321,33 @@ with check_section('Check: 11. Whether a decline on the Big Market Day is final'
                                                      "f3": "flowers:1@green", "g3": "eggplants:1"}, 0)
     print(board_text(State.from_position(3, two_landings), "a1:h4"))
 
+    def big_market_end(**rules):
+        start = State.from_position(3, two_landings, **rules)
+        state = place(start, "pineapples", "d1").play("decline").play("decline").play("score:Lb2>c2")
+        state = state.play("decline")
+        return start, [state, state.play(state.legal_actions()[0])]
 
-    def after_declines(**rules):
-        state = place(State.from_position(3, two_landings, **rules), "pineapples", "d1").play("decline")
-        return state.play("decline").play("score:Lb2>c2").play("decline")
+    def asked(**rules):
+        state = big_market_end(**rules)[1][0]
+        still = ", ".join(COLOURS[seat] for seat in state.view(0)["market"]["order"])
+        return (f"{COLOURS[state.current_player]} is asked ({', '.join(map(str, state.legal_actions()))}); "
+                f"still in the day: {still}")
 
-
-    def next_scorer(**rules):
-        state = after_declines(**rules)
-        order = ", ".join(COLOURS[seat] for seat in state.view(0)["market"]["order"])
-        offered = ", ".join(map(str, state.legal_actions()))
-        return f"{COLOURS[state.current_player]} is asked ({offered}); still in the day: {order}"
-
-
-    readings("big_market_end", next_scorer)
+    readings("big_market_end", asked)
 
 # %% [markdown]
 # ## 12. Who caused a Big Market Day that nobody can place
 #
-# None of the texts says how the game ends when nobody can place a boat any more (the stack used up,
-# the hands empty or with no space allowed). The engine lets such a player pass, and when every player
-# in turn has passed it holds the Big Market Day (this program's reading, said in the rules). The
-# rulebooks use the player who **caused** a market day once on the Big Market Day: when the lowest
-# scores and then the merchants on the board are tied, the tied player first in turn order counting
-# from that player scores first. The default makes the player whose pass completes the round its
-# causer; the passes go round the table back to the last player who placed a boat, so this is the last
-# one to place, whose turn brings the day about (as the player who moves the Luk Phat counter causes a
-# market day). The other reading makes it the player after the last one to place, the first who found
-# nothing to place. With the other reading of an empty hand (section 4) the Big Market Day is held as
-# soon as a player with no boat left is to act, before any round of passes: that player causes it under
-# either reading here.
-#
-# Two players, tied on 5 points and on one merchant each around the full landing Lb2. The stack is used
-# up; red places its last boat on a1 and leaves it unclaimed; yellow holds no boat.
+# No text says how the game ends when nobody can place a boat any more. The engine lets such a player
+# pass, and a full round of passes holds the Big Market Day (its own reading, said in the rules). Who
+# **caused** that day matters once: when the lowest scores and then the merchants on the board are tied,
+# the tied player first in turn order from the causer scores first. The default names the player whose
+# pass completes the round; the passes go round back to the last player who placed a boat, so this is
+# the last one to place, whose turn brings the day about (as moving the Luk Phat counter onto a market
+# day does). The other reading names the next player, the first who found nothing to place. With the
+# other reading of an empty hand (section 4) a player to act with no boat holds the day at once, before
+# any passes, and causes it under either reading. Red and yellow are tied on 5 points and on one merchant
+# each at the full landing Lb2; the stack is used up, red places its last boat on a1, yellow holds none.
 
 # %%
 with check_section('Check: 12. Who caused a Big Market Day that nobody can place'):
@@ -384,52 +358,40 @@ with check_section('Check: 12. Who caused a Big Market Day that nobody can place
     blocked["stocks"] = [unseen[::2], unseen[1::2]]  # every other boat in a stock: the stack is used up
     print(board_text(State.from_position(2, blocked), "a1:d4"))
 
+    def stall_causer(**rules):
+        start = State.from_position(2, blocked, **rules)
+        after = [place(start, "avocados", "a1").play("decline")]
+        while after[-1].phase == "turn":
+            after.append(after[-1].play("pass"))
+        return start, after
 
-    def stalled(**rules):
-        state = place(State.from_position(2, blocked, **rules), "avocados", "a1").play("decline")
-        passes = []
-        while state.phase == "turn":
-            passes.append(COLOURS[state.current_player])
-            state = state.play("pass")
-        market = state.view(0)["market"]
-        return (f"passes: {', '.join(passes) or 'none'}; caused by {COLOURS[market['causer']]}, "
-                f"{COLOURS[state.current_player]} scores first")
+    def caused(**rules):
+        after = stall_causer(**rules)[1]
+        passes = ", ".join(COLOURS[state.current_player] for state in after[:-1]) or "none"
+        return (f"passes: {passes}; caused by {COLOURS[after[-1].view(0)['market']['causer']]}, "
+                f"{COLOURS[after[-1].current_player]} scores first")
 
-
-    readings("stall_causer", stalled)
+    readings("stall_causer", caused)
     print("with the other reading of an empty hand:")
-    readings("stall_causer", lambda **rules: stalled(empty_hand="big-market-day", **rules))
+    readings("stall_causer", lambda **rules: caused(empty_hand="big-market-day", **rules))
 
 # %% [markdown]
 # ## Where no text decides: the engine's own readings
 #
 # A few situations are not covered by any of the three texts. The engine takes one reading for each and
-# says so in the rule's own text (marked *Engine* where the rule adds to the books), so a refusal or a
-# score line never hides it:
+# says so in the rule's own text, so a refusal or a score line never hides it:
 #
 # - a first boat that finds no free entry space is placed by the touching rule (`klongs.place.entry`);
 # - on an empty board the entry spaces serve (`klongs.place.touch`);
-# - a player who can place nothing passes, and a full round of passes holds the Big Market Day
-#   (`klongs.pass`, `klongs.stall`; who caused that day is section 12's option);
+# - a player who can place nothing passes; a full round of passes holds the Big Market Day (`klongs.pass`,
+#   `klongs.stall`; who caused that day is section 12's option);
 # - tied players share the win (`klongs.winner`).
 #
-# Whether an unclaimed boat may be taken on the Big Market Day used to be one of these; it is now
-# section 10's option. The engine's default, played: on the Big Market Day yellow opens and scores
-# landing Lb2; the shrimps boat on c3 is unclaimed, red's fish on b2 is red's own.
+# (Whether an unclaimed boat may be taken on the Big Market Day is section 10's option now.)
 
 # %%
 with check_section("Check: Where no text decides: the engine's own readings"):
-    from explorer.klongs.examples import big_market_position
-
-    opening = State.from_position(3, big_market_position([10, 4, 7], {"c3": "shrimps:1"}, 0))
-    print(board_text(opening, "a1:d4"))
-    big = place(opening, "pineapples", "d1").play("decline")
-    print(f"{big.view(0)['market']['kind']} market day, {COLOURS[big.current_player]} opens")
-    for action in ("score:Lb2>c2", "score:Lb2>c3", "score:Lb2>b2"):
-        problem = big.check(action)
-        print(f"{action}: {'allowed' if problem is None else 'refused by ' + problem.rule}")
-    for rule_id in ("klongs.place.entry", "klongs.place.touch", "klongs.pass", "klongs.stall",
-                    "klongs.landing.remove", "klongs.winner"):
+    for rule_id in ("klongs.place.entry", "klongs.place.touch", "klongs.pass", "klongs.stall", "klongs.winner"):
         print(f"[{rule_id}] {RULES[rule_id].text}  ({RULES[rule_id].section})")
 
 # %%
@@ -492,23 +454,21 @@ READINGS = {
     },
     "big_market_take": {
         "own-or-neutral": "The default: yellow scores Lb2 and may take only its **own** bananas on c2; the "
-                          "unclaimed shrimps on c3 stay, as no text names unclaimed boats among those "
-                          "taken.",
-        "unclaimed-too": "The other reading: only other players' boats are forbidden, so yellow may take the "
-                         "**unclaimed** shrimps on c3 and keeps its own boat (and merchant) on the board.",
+                          "unclaimed shrimps on c3 stay.",
+        "unclaimed-too": "The other reading: yellow may take the **unclaimed** shrimps on c3 and keeps its own "
+                         "boat (and merchant) on the board.",
     },
     "big_market_end": {
-        "round-of-declines": "The default: red declined, yellow scored, green declined; since somebody "
-                             "scored, the day goes on round the table and **red is asked again**: red "
-                             "scores Lf2.",
-        "decline-is-final": "The other reading: red and green declined and are **out of the day**; only "
-                            "yellow is asked about Lf2, and yellow scores it.",
+        "round-of-declines": "The default: somebody scored since red declined, so **red is asked again** "
+                             "and scores Lf2.",
+        "decline-is-final": "The other reading: red and green are **out of the day**; only yellow is asked "
+                            "about Lf2, and scores it.",
     },
     "stall_causer": {
-        "last-passer": "The default: yellow passes, then red, the last to place, completes the round: red "
-                       "**caused** the Big Market Day and wins the tie for the first scoring.",
-        "first-passer": "The other reading: yellow, the player after the last one to place, caused the "
-                        "day, so **yellow** wins the tie and scores first.",
+        "last-passer": "The default: red, the last to place, completes the round of passes: red **caused** "
+                       "the day and wins the tie for the first scoring.",
+        "first-passer": "The other reading: **yellow**, the player after the last one to place, caused the "
+                        "day and scores first.",
     },
 }
 #: Each reading in a few plain words, for the step titles (the option values stay for the code above).
@@ -526,11 +486,9 @@ PLAIN = {
     "big_market_order": {"clockwise": "clockwise from the first scorer",
                          "fewest-points": "in order of fewest points"},
     "move_card": {"before-or-after": "move before or after placing", "after": "move only after placing"},
-    "big_market_take": {"own-or-neutral": "own or neutral boats only",
-                        "unclaimed-too": "an unclaimed boat may be taken too"},
+    "big_market_take": {"own-or-neutral": "own or neutral boats only", "unclaimed-too": "unclaimed boats too"},
     "big_market_end": {"round-of-declines": "a decline is not final", "decline-is-final": "a decline is final"},
-    "stall_causer": {"last-passer": "the last one to place caused it",
-                     "first-passer": "the next player caused it"},
+    "stall_causer": {"last-passer": "the last to place caused it", "first-passer": "the next player caused it"},
 }
 TITLES = {"moved_boat": "1 A moved boat", "inspector_thieves": "2 The inspector",
           "two_cookshops": "3 Two cookshops", "empty_hand": "4 An empty hand",
@@ -597,29 +555,6 @@ def move_card(**rules):
         return start, [moved, place(moved, "flowers", "a2").play("decline")]
     placed = place(start, "flowers", "a2").play("decline")
     return start, [placed, placed.play("move:b2-a1")]
-
-
-def big_market_take(**rules):
-    start = State.from_position(3, take_day, **rules)
-    opened = place(start, "pineapples", "d1").play("decline")
-    taken = "score:Lb2>c3" if opened.check("score:Lb2>c3") is None else "score:Lb2>c2"
-    return start, [opened, opened.play(taken)]
-
-
-def big_market_end(**rules):
-    start = State.from_position(3, two_landings, **rules)
-    state = after_declines(**rules)
-    return start, [state, state.play(str(state.legal_actions()[0]))]
-
-
-def stall_causer(**rules):
-    start = State.from_position(2, blocked, **rules)
-    state = place(start, "avocados", "a1").play("decline")
-    after = [state]
-    while state.phase == "turn":
-        state = state.play("pass")
-        after.append(state)
-    return start, after
 
 
 def reading_steps(name, play):
