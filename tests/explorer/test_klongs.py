@@ -535,17 +535,11 @@ def test_bad_start_positions_name_the_field() -> None:
 
 def test_random_games_conserve_components_and_end() -> None:
     for seed in range(12):
-        for rules in (
-            {},
-            {"more_tactics": True},
-            {
-                "inspector_thieves": "one",
-                "moved_boat": "must-not-touch",
-                "empty_hand": "big-market-day",
-                "market_day_draw": "skip",
-                "two_cookshops": "each",
-            },
-        ):
+        for rules in ({}, {"more_tactics": True},
+                      {"inspector_thieves": "one", "moved_boat": "must-not-touch", "market_day_draw": "skip",
+                       "empty_hand": "big-market-day", "two_cookshops": "each",
+                       "big_market_take": "unclaimed-too", "big_market_end": "decline-is-final",
+                       "stall_causer": "first-passer"}):
             state = new(2 + seed % 3, seed, **rules)
             inventory = state.inventory()
             state = play_random(state, seed)
