@@ -118,7 +118,7 @@ def newest_move(events: Sequence[Mapping[str, Any]], kinds: Iterable[str] = ()) 
     wanted = set(kinds)
     for index in range(len(events) - 1, -1, -1):
         event = events[index]
-        kind = event.get("kind", event.get("type"))
+        kind = event.get("kind")
         if event.get("seat") is None or event.get("action") is None:
             continue
         if wanted and kind not in wanted:

@@ -340,7 +340,7 @@ def landing_points(before: GameState, after: GameState, scorer: int, seat: int) 
     from ..klongs import boat_words
 
     view = before.view(scorer)
-    scored = next(e for e in reversed(after.view(scorer)["events"]) if e.get("type") == "score")
+    scored = next(e for e in reversed(after.view(scorer)["events"]) if e.get("kind") == "score")
     landing = scored["landing"]
     spaces = next(item["spaces"] for item in view["geometry"]["landings"] if item["name"] == landing)
     faces = [view["board"][space] for space in spaces]

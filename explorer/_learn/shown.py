@@ -159,6 +159,6 @@ def game_end(final: GameState, seat: int) -> View:
     view["scores"] = [total - stock[s] for s, total in enumerate(view["scores"])]
     view["sheet"] = [line for line in view["sheet"] if line["rule"] != "klongs.stock"]
     view["score_groups"] = [group for group in view.get("score_groups", []) if group["label"] != "stock"]
-    view["events"] = [e for e in view["events"] if e.get("type") != "stock"]
+    view["events"] = [e for e in view["events"] if e.get("kind") not in ("stock", "over")]
     return _settled(view, "The Big Market Day is over: the stocks are scored next; the scores below are "
                           "the totals before them")

@@ -38,12 +38,12 @@ def _event(words: str, test: Callable[[Mapping[str, Any]], bool]) -> Trigger:
 def _placed(special: str) -> Trigger:
     """The first time anyone places a special boat (thief, inspector, cookshop)."""
     return _event(f"when the first {special} is placed",
-                  lambda e: e.get("type") == "place" and e["boat"].get("special") == special)
+                  lambda e: e.get("kind") == "place" and e["boat"].get("special") == special)
 
 
 def _market(day: str) -> Trigger:
     return _event(f"when the first {day} market day begins",
-                  lambda e: e.get("type") == "market" and e["day"] == day)
+                  lambda e: e.get("kind") == "market" and e["day"] == day)
 
 
 def _your(phase: str) -> Callable[[Moment], bool]:
@@ -95,13 +95,13 @@ SCRIPT = Script(
              nudge="Keep your movement cards for later this time: press 'End turn'."),
         Step("Ending the turn refills your hand to four boats from the stack. When the stack is used up, "
              "play goes on without drawing.",
-             when("when you first end a turn", lambda m: any(e.get("type") == "end" and e["seat"] == m.seat
+             when("when you first end a turn", lambda m: any(e.get("kind") == "end" and e["seat"] == m.seat
                                                              for e in m.events)),
              rules=("klongs.draw",), marks=("hand", "stack")),
         Step("Some boats have a merchant printed on them: they belong to nobody, and nobody may claim them. "
              "The special boats (thief, inspector, cookshop) are such boats too.",
              _event("when a boat with a printed merchant is first placed",
-                    lambda e: e.get("type") == "place" and e["boat"]["neutral"]),
+                    lambda e: e.get("kind") == "place" and e["boat"]["neutral"]),
              rules=("klongs.possess.neutral",), marks=("just-played", "placed")),
         Step("From now on each boat must touch a boat already on the board, side by side or corner to "
              "corner (jetties do not break the contact), on an empty space. The spaces your boat may take "
@@ -151,12 +151,14 @@ SCRIPT = Script(
              when_may("pass"), rules=("klongs.pass",), marks=("hand",), optional=True),
         Step("The counter reached the track's last space: the Big Market Day. It begins with the player "
              "lowest on the score track (on a tie, fewer merchants on the board) and goes round clockwise; "
-             "players keep scoring in turn until nobody can or wants to. Now you may take your own boat or a "
-             "neutral one into your stock. (A player who cannot place a boat passes; if all pass in turn, "
-             "the Big Market Day comes at once.)",
+             "players keep scoring in turn until a whole round goes by with nobody scoring, so passing "
+             "once does not shut you out. Now you may take your own boat or a neutral one into your stock, "
+             "but not a boat nobody has claimed. (A player who cannot place a boat passes; if all pass in "
+             "turn, the Big Market Day comes at once.)",
              _market("big"),
              rules=("klongs.market.big", "klongs.market.big.order", "klongs.market.big.turns", "klongs.pass",
-                    "klongs.stall", "klongs.landing.remove"),
+                    "klongs.stall", "klongs.landing.remove", "klongs.market.big.end",
+                    "klongs.landing.unclaimed"),
              marks=("market", "landings", "scores")),
         Step("The game is over. After the Big Market Day each stock scored per good: 1 point for the first "
              "boat of a good, 2 for the second, 3 for the third, and so on; special boats carry no goods. "

@@ -349,28 +349,28 @@ def _said_place(ed: Edition, seat: int, space: int, boat: int, lukphat: tuple[in
         if market:
             words += f" and calls the {market.capitalize()} Market Day"
     face = ed.boats[boat].face(with_id=False)
-    return {"type": "place", "space": name, "boat": face, "lukphat": track}, words
+    return {"kind": "place", "space": name, "boat": face, "lukphat": track}, words
 
 
 def _said_claim(ed: Edition, seat: int, space: int, src: int) -> tuple[dict[str, Any], str]:
     where = ed.spaces[space]
     if src < 0:
-        return {"type": "claim", "space": where, "src": None}, f"put a merchant on the boat on {where}"
-    return ({"type": "claim", "space": where, "src": ed.spaces[src]},
+        return {"kind": "claim", "space": where, "src": None}, f"put a merchant on the boat on {where}"
+    return ({"kind": "claim", "space": where, "src": ed.spaces[src]},
             f"moved a merchant from {ed.spaces[src]} onto the boat on {where}")
 
 
 def _said_unclaimed(ed: Edition, seat: int, space: int) -> tuple[dict[str, Any], str]:
     where = ed.spaces[space]
-    return {"type": "decline", "space": where}, f"left the boat on {where} unclaimed"
+    return {"kind": "decline", "space": where}, f"left the boat on {where} unclaimed"
 
 
 def _said_steal(ed: Edition, seat: int, space: int, to: str, boat: int, owner: int,
                 ) -> tuple[dict[str, Any], str]:
     if space < 0:
-        return {"type": "steal", "src": None}, "let the thief take nothing"
+        return {"kind": "steal", "src": None}, "let the thief take nothing"
     src = ed.spaces[space]
-    return ({"type": "steal", "src": src, "to": to, "boat": ed.boats[boat].face(with_id=False),
+    return ({"kind": "steal", "src": src, "to": to, "boat": ed.boats[boat].face(with_id=False),
              "owner": COLOURS[owner] if owner >= 0 else None},
             f"stole {whose(owner) if owner >= 0 else 'the'} {boat_words(ed.boats[boat].face())} on {src} "
             f"into the {to}")
@@ -383,12 +383,12 @@ def _said_inspect(ed: Edition, seat: int, removed: tuple[int, ...], kept: int) -
     kept_name = ed.spaces[kept] if kept >= 0 else None
     if kept_name:
         words += f", taking the one on {kept_name} into the hand"
-    return {"type": "inspect", "removed": names, "kept": kept_name}, words
+    return {"kind": "inspect", "removed": names, "kept": kept_name}, words
 
 
 def _said_move(ed: Edition, seat: int, src: int, dst: int, boat: int) -> tuple[dict[str, Any], str]:
     words = f"moved the {boat_words(ed.boats[boat].face())} from {ed.spaces[src]} to {ed.spaces[dst]}"
-    return {"type": "move", "src": ed.spaces[src], "space": ed.spaces[dst],
+    return {"kind": "move", "src": ed.spaces[src], "space": ed.spaces[dst],
             "boat": ed.boats[boat].face(with_id=False)}, words
 
 
@@ -398,19 +398,19 @@ def _said_score(ed: Edition, seat: int, landing: int, value: int, points: dict[s
     gains = _gains(points) or "no points"
     words = (f"scored landing {name} ({gains}), taking the {boat_words(ed.boats[boat].face())} on "
              f"{ed.spaces[space]} into the stock")
-    return {"type": "score", "landing": name, "value": value, "points": points, "space": ed.spaces[space],
+    return {"kind": "score", "landing": name, "value": value, "points": points, "space": ed.spaces[space],
             "boat": ed.boats[boat].face(with_id=False)}, words
 
 
 def _said_market(ed: Edition, seat: None, day: str, causer: int, order: tuple[int, ...],
                  ) -> tuple[dict[str, Any], str]:
-    return ({"type": "market", "day": day, "causer": causer, "order": list(order)},
+    return ({"kind": "market", "day": day, "causer": causer, "order": list(order)},
             f"The {day.capitalize()} Market Day begins: {does(order[0], 'scores', 'score')} first")
 
 
 def _said_stock(ed: Edition, seat: None, totals: dict[str, int]) -> tuple[dict[str, Any], str]:
     words = _gains(totals) or "no points"
-    return {"type": "stock", "points": totals}, f"The Big Market Day is over and the stocks are scored: " \
+    return {"kind": "stock", "points": totals}, f"The Big Market Day is over and the stocks are scored: " \
         f"{words}"
 
 
@@ -418,10 +418,10 @@ _EVENT_WRITERS: dict[str, Callable[..., tuple[dict[str, Any], str]]] = {
     "place": _said_place, "claim": _said_claim, "unclaimed": _said_unclaimed, "steal": _said_steal,
     "inspect": _said_inspect, "move": _said_move, "score": _said_score, "market": _said_market,
     "stock": _said_stock,
-    "end": lambda ed, seat: ({"type": "end"}, "ended the turn"),
-    "pass": lambda ed, seat: ({"type": "pass"}, "passed: no boat can be placed"),
-    "draw": lambda ed, seat, stack: ({"type": "draw", "stack": stack}, f"drew from stack {stack}"),
-    "decline": lambda ed, seat: ({"type": "decline"}, "scored no landing"),
+    "end": lambda ed, seat: ({"kind": "end"}, "ended the turn"),
+    "pass": lambda ed, seat: ({"kind": "pass"}, "passed: no boat can be placed"),
+    "draw": lambda ed, seat, stack: ({"kind": "draw", "stack": stack}, f"drew from stack {stack}"),
+    "decline": lambda ed, seat: ({"kind": "decline"}, "scored no landing"),
 }
 
 

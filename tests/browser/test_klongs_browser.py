@@ -53,7 +53,7 @@ def click_and_wait(page: Any, locator: Any) -> None:
 def landing_gains(after: explorer.GameState) -> dict[str, int]:
     """What the landing just scored paid each colour, as the engine's event tells it."""
     scored = after.view(0)["events"][-1]
-    assert scored["type"] == "score", scored
+    assert scored["kind"] == "score", scored
     return dict(scored["points"])
 
 
@@ -79,7 +79,7 @@ def check_bot_moves_marked(page: Any, state: explorer.GameState) -> None:
     """Yellow's (the bot's) moves since the learner acted are outlined on the board and captioned."""
     events = state.view(0)["events"]
     mine = max((i for i, e in enumerate(events) if e["seat"] == 0), default=-1)
-    placed = [e["space"] for e in events[mine + 1:] if e["seat"] == 1 and e["type"] == "place"]
+    placed = [e["space"] for e in events[mine + 1:] if e["seat"] == 1 and e["kind"] == "place"]
     if not placed:
         return
     marked = page.locator(f"{ROOT_SEL} .re-space.re-just-played").evaluate_all(
@@ -136,7 +136,7 @@ def test_whole_two_player_game_by_clicking(page: Any, voila_url: str) -> None:
             check_bot_moves_marked(page, state)
             marked_checks += 1
         if hand_focus is not None and view["phase"] == "turn":
-            later = [e["type"] for e in view["events"]][hand_focus:]
+            later = [e["kind"] for e in view["events"]][hand_focus:]
             if "market" not in later:  # (a market day's pause may hold the focus on its own button)
                 inside = page.evaluate("() => Boolean(document.activeElement?.closest('.re-hand'))")
                 assert inside, "after the bots' turns the keyboard is back in the learner's hand"

@@ -108,6 +108,9 @@ ADDED_VIEW_KEYS = {"klongs": ("known_in_hands", "passes_in_a_row", "next_draw_sk
 ADDED_MARKET_KEYS = {"klongs": ("idle",)}
 #: The games whose public history gained its game-over entry since (Tindahan's always ended with one).
 ADDED_OVER_EVENT = ("bangkok", "bastos", "klongs")
+#: Event keys renamed since, per game: today's name -> the name the digests were written with (Klongs'
+#: events said "type" where every other game's said "kind").
+RENAMED_EVENT_KEYS = {"klongs": {"kind": "type"}}
 
 
 def pinned_rules(shown: Mapping[str, Any], options: Sequence[str]) -> dict[str, Any]:
@@ -124,6 +127,9 @@ def pinned_view(game: str, view: dict[str, Any], options: Sequence[str]) -> dict
     if game in ADDED_OVER_EVENT and view["is_over"]:
         assert view["events"][-1]["kind"] == "over", "a finished game's history ends with who won"
         out["events"] = view["events"][:-1]
+    renamed = RENAMED_EVENT_KEYS.get(game)
+    if renamed:
+        out["events"] = [{renamed.get(k, k): v for k, v in event.items()} for event in out["events"]]
     return out
 
 

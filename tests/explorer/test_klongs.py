@@ -574,11 +574,11 @@ def test_learner_texts_name_seats_and_show_no_notation() -> None:
                                         "- unclaimed; * Luk Phat.")
     view = state.view(1)
     assert {"You", "Red", "Green", "The"} <= seen, seen
-    mine = [e for e in view["events"] if e["seat"] == 1 and e["type"] == "place"]
+    mine = [e for e in view["events"] if e["seat"] == 1 and e["kind"] == "place"]
     assert mine and all(e["text"].startswith("You placed ") for e in mine)
     named = state.view(1, names=["Mary", "John", "Eva"])
     assert all(e["text"].startswith("John placed ") for e in named["events"] if e["seat"] == 1
-               and e["type"] == "place")
+               and e["kind"] == "place")
     assert "stocks are scored: Mary +" in named["events"][-2]["text"]
     assert named["events"][-1]["text"].startswith("Game over: ")
 

@@ -222,8 +222,8 @@ def test_the_rules_say_the_readings_in_words() -> None:
 def big_day_turns(state: State) -> list[tuple[int, str]]:
     """(seat, action) of every Big Market Day decision of a finished game, from its events."""
     events = state.view(0)["events"]
-    start = max(i for i, e in enumerate(events) if e.get("type") == "market" and e["day"] == "big")
-    return [(e["seat"], e["type"]) for e in events[start + 1:] if e.get("type") in ("score", "decline")]
+    start = max(i for i, e in enumerate(events) if e.get("kind") == "market" and e["day"] == "big")
+    return [(e["seat"], e["kind"]) for e in events[start + 1:] if e.get("kind") in ("score", "decline")]
 
 
 def offered_boats(state: State) -> set[tuple[str, str]]:

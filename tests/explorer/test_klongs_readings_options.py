@@ -142,7 +142,7 @@ def test_big_market_day_in_order_of_fewest_points() -> None:
     assert state.current_player == YELLOW
     state = state.play("decline")
     assert state.is_over  # a full round of declines ends it, as clockwise
-    events = [e for e in state.view(RED)["events"] if e.get("type") == "market"]  # the end has "kind": "over"
+    events = [e for e in state.view(RED)["events"] if e.get("kind") == "market"]
     assert events and events[-1]["order"] == [RED, GREEN, YELLOW]
 
 

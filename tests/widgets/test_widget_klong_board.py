@@ -163,8 +163,8 @@ def test_market_day_preview_matches_the_engine() -> None:
     before = widget.state
     assert widget.handle_intent({"type": "play", "action": "score:Lb2>b2", "move": view["move_number"]})
     assert landing_gains(before, widget.state) == {"green": 10, "red": 5}
-    scored = next(e for e in widget.view["events"] if e["type"] == "score")  # the bots play on after it
-    assert scored["type"] == "score" and scored["landing"] == "Lb2" and scored["seat"] == 2
+    scored = next(e for e in widget.view["events"] if e["kind"] == "score")  # the bots play on after it
+    assert scored["kind"] == "score" and scored["landing"] == "Lb2" and scored["seat"] == 2
     assert scored["points"] == {"red": 5, "green": 10}
     assert scored["text"].startswith("You scored landing Lb2 (Red +5, you +10), taking the fish boat")
 

@@ -120,12 +120,12 @@ function justMarks(view, events) {
   for (const e of events) {
     if (!isSeat(e.seat)) continue;
     const name = seatName(view, e.seat);
-    if (e.type === "place") mark(spaces, e.space, `${name} just placed this boat`);
-    else if (e.type === "claim") mark(spaces, e.space, `${name} just claimed this boat`);
-    else if (e.type === "move") mark(spaces, e.space, `${name} just moved this boat here from ${e.src}`);
-    else if (e.type === "steal") mark(spaces, e.src, `${possessive(view, e.seat)} thief just took the boat from here`);
-    else if (e.type === "inspect") for (const s of asArray(e.removed)) mark(spaces, s, `${possessive(view, e.seat)} inspector just removed a thief here`);
-    else if (e.type === "score") {
+    if (e.kind === "place") mark(spaces, e.space, `${name} just placed this boat`);
+    else if (e.kind === "claim") mark(spaces, e.space, `${name} just claimed this boat`);
+    else if (e.kind === "move") mark(spaces, e.space, `${name} just moved this boat here from ${e.src}`);
+    else if (e.kind === "steal") mark(spaces, e.src, `${possessive(view, e.seat)} thief just took the boat from here`);
+    else if (e.kind === "inspect") for (const s of asArray(e.removed)) mark(spaces, s, `${possessive(view, e.seat)} inspector just removed a thief here`);
+    else if (e.kind === "score") {
       mark(landings, e.landing, `${name} just scored this landing`);
       mark(spaces, e.space, `${name} just took the boat from here into the stock`);
     }
@@ -136,7 +136,7 @@ function justMarks(view, events) {
 // The caption above the board: who just played what, in the engine's words.
 function justCaption(view, events) {
   // Ending a turn changes nothing on the board: the caption leaves it out.
-  const said = events.filter((e) => (isSeat(e.seat) && e.type !== "end") || e.type === "market").map(eventText).filter(Boolean);
+  const said = events.filter((e) => (isSeat(e.seat) && e.kind !== "end") || e.kind === "market").map(eventText).filter(Boolean);
   if (!said.length) return h("div", { class: "re-just-caption", "data-role": "just-played", hidden: true });
   const seats = [...new Set(events.filter((e) => isSeat(e.seat)).map((e) => seatName(view, e.seat)))];
   return h("div", { class: "re-just-caption", "data-role": "just-played", role: "group", "aria-label": `${seats.join(" and ")} just played` },
