@@ -385,9 +385,9 @@ with check_section('Check: 12. Who caused a Big Market Day that nobody can place
 # - on an empty board the entry spaces serve (`klongs.place.touch`);
 # - a player who can place nothing passes; a full round of passes holds the Big Market Day (`klongs.pass`,
 #   `klongs.stall`; who caused that day is section 12's option);
-# - tied players share the win (`klongs.winner`).
-#
-# (Whether an unclaimed boat may be taken on the Big Market Day is section 10's option now.)
+# - tied players share the win (`klongs.winner`);
+# - no text prints the Luk Phat track: its market days pay 4, 3, 2 by default and 3, 3, 2 in a second
+#   built-in edition, as a review describes them ([the parts no rulebook prints](klongs_editions.ipynb)).
 
 # %%
 with check_section("Check: Where no text decides: the engine's own readings"):
