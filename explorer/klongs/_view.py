@@ -7,7 +7,7 @@ columns, the thief's row. A widget parses no notation and computes no rule value
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .._core.shell import Presenter
@@ -86,9 +86,20 @@ def _market(state: State) -> dict[str, Any] | None:
     shown = order if kind == "big" else order[:n]
     round_ = None if kind == "big" else min(2, index // n + 1)
     return {"kind": kind, "causer": causer, "order": list(order), "shown_order": list(shown), "step": index,
-            "idle": idle, "scorer": state.to_act, "round": round_,
+            "idle": idle, "scorer": state.to_act, "round": round_, "starter": _starter(state, order),
             "title": "Big Market Day" if kind == "big" else f"Little Market Day, round {round_} of 2",
             "text": _big_text(state.rules) if kind == "big" else _MARKET_TEXT[kind]}
+
+
+def _starter(state: State, order: Sequence[int]) -> int:
+    """Who scored first this market day: the day's order as it began (a decline that is final takes
+    its player out of the order, the first one too), else the order's first."""
+    node = state.said
+    while node is not None:
+        if node.raw[2] == "market":
+            return int(node.raw[5][0])
+        node = node.prev
+    return order[0]
 
 
 def _big_text(rules: Mapping[str, Any]) -> str:

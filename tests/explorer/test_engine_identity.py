@@ -105,7 +105,7 @@ def mangled(action: str, rng: random.Random) -> str:
 #: View keys added after the digests were written (what was there is pinned; these are checked by
 #: their own tests): Klongs' public facts the strong bot rebuilds a table from (session 25).
 ADDED_VIEW_KEYS = {"klongs": ("known_in_hands", "passes_in_a_row", "next_draw_skipped")}
-ADDED_MARKET_KEYS = {"klongs": ("idle",)}
+ADDED_MARKET_KEYS = {"klongs": ("idle", "starter")}
 #: The games whose public history gained its game-over entry since (Tindahan's always ended with one).
 ADDED_OVER_EVENT = ("bangkok", "bastos", "klongs")
 #: Event keys renamed since, per game: today's name -> the name the digests were written with (Klongs'

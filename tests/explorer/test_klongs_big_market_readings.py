@@ -142,6 +142,7 @@ def test_a_decline_is_final_under_the_other_reading() -> None:
     assert state.current_player == YELLOW and legal(state) == ["score:Lf2>g2", "decline"]
     market = state.view(YELLOW)["market"]
     assert market["order"] == [YELLOW] and "out of the day" in market["text"]
+    assert market["starter"] == RED  # the board still marks who scored first, though red is out
     assert state.play("decline").is_over
     # A view holds the day's order less those who declined: a position rebuilt from it (a search's)
     # keeps red and green out.

@@ -252,10 +252,10 @@ function marketBox(view) {
   return h("div", { class: `re-market re-market-${market.kind}`, "data-role": "market", role: "group", "aria-label": market.title },
     h("div", { class: "re-market-title", text: market.title }),
     h("div", { class: "re-help", text: market.text }),
-    h("ol", { class: "re-order", "aria-label": "scoring order" }, asArray(market.shown_order).map((seat, i) => h("li", {
+    h("ol", { class: "re-order", "aria-label": "scoring order" }, asArray(market.shown_order).map((seat) => h("li", {
       class: seat === market.scorer ? "re-current" : null,
     }, h("span", { class: `re-merchant re-colour-${colourOf(view, seat)}`, "aria-hidden": "true", text: COLOUR_LETTER[colourOf(view, seat)] }),
-    ` ${seatName(view, seat)}${seat === market.scorer ? " (scoring now)" : ""}${i === 0 && big ? " (starts)" : ""}`))));
+    ` ${seatName(view, seat)}${seat === market.scorer ? " (scoring now)" : ""}${seat === market.starter && big ? " (first)" : ""}`))));
 }
 
 function summary(view) {
