@@ -236,7 +236,8 @@ def test_hub_links_the_klongs_pages(page: Any, voila_url: str) -> None:
     page.goto(voila_url + "/", wait_until="domcontentloaded", timeout=90_000)
     page.wait_for_selector("text=Bangkok Klongs", timeout=90_000)
     hrefs = page.eval_on_selector_all("a[href$='.ipynb']", "els => els.map(e => e.getAttribute('href'))")
-    for name in ("klongs_walkthrough", "klongs_specials", "klongs_readings", "klongs_editions", "klongs_play"):
+    for name in ("klongs_walkthrough", "klongs_specials", "klongs_readings", "klongs_editions",
+                 "klongs_play"):
         assert f"{name}.ipynb" in hrefs, name
     page.get_by_role("link", name="Play Bangkok Klongs", exact=True).click()  # not "Learn to play ..."
     page.wait_for_selector(f"{ROOT_SEL} button.legal", timeout=90_000)
