@@ -63,27 +63,31 @@ def fail(text: str, code: int = 2) -> typer.Exit:
 
 
 def start_table(game: str, players: int, seed: int | None, rules: dict[str, Any], bots: Any,
-                people: list[int] | None = None) -> Table:
+                people: list[int] | None = None, edition: str | None = None) -> Table:
     """A new game at a table with bots; bad settings or a position that could never end exit 2 saying
-    why (the options, the players, a scenario's rule)."""
+    why (the options, the players, the edition, a scenario's rule)."""
     try:
-        return _watched(Table(new_game(game, players=players, seed=seed, **rules), bots, people=people or []))
+        state = new_game(game, players=players, seed=seed, edition=edition, **rules)
+        return _watched(Table(state, bots, people=people or []))
     except (TypeError, ValueError) as exc:
         raise fail(str(exc)) from None
 
 
 GameArg = Annotated[str, typer.Argument(help=f"one of: {', '.join(GAMES)}")]
 RulesOpt = Annotated[list[str] | None, typer.Option("--rule", "-r", help="rules option name=value")]
+EditionOpt = Annotated[str | None, typer.Option(
+    help="Bangkok and Klongs: a built-in edition's name (see `explorer games`) or an edition JSON file")]
 
 
 @app.command()
 def games() -> None:
     """List the games, their player counts and their rules options."""
-    table = RichTable("game", "players", "rules options (default)")
+    table = RichTable("game", "players", "rules options (default)", "built-in editions (default first)")
     for name in GAMES:
         cls = game_class(name)
         options = ", ".join(f"{o.name}={o.default!r}" for o in cls.OPTIONS.values()) or "-"
-        table.add_row(name, f"{cls.MIN_PLAYERS}-{cls.MAX_PLAYERS}", options)
+        editions = ", ".join(cls.EDITIONS) or "-"
+        table.add_row(name, f"{cls.MIN_PLAYERS}-{cls.MAX_PLAYERS}", options, editions)
     console.print(table)
 
 
@@ -138,12 +142,13 @@ def play(
     seed: Annotated[int | None, typer.Option(help="seed for the deal (default: random)")] = None,
     bots: Annotated[str, typer.Option(help=f"bot kind: {', '.join(BOT_KINDS)}")] = "heuristic",
     rule: RulesOpt = None,
+    edition: EditionOpt = None,
     save: Annotated[Path | None, typer.Option(help="write the game record here at the end")] = None,
 ) -> None:
     """Play in the terminal against bots: type an action's notation or its number."""
     if not 0 <= seat < players:
         raise typer.BadParameter(f"--seat must be from 0 to {players - 1}")
-    table = start_table(known([game])[0], players, seed, parse_rules(rule), bots, [seat])
+    table = start_table(known([game])[0], players, seed, parse_rules(rule), bots, [seat], edition)
     try:
         _play_in_terminal(table, seat)
     except TooLong as exc:  # the game's bound on actions (explorer._core.bounds): stop, never hang
@@ -220,6 +225,7 @@ def simulate(
     bots: Annotated[str, typer.Option(help="bot kinds per seat, comma-separated")] = "heuristic,random",
     seed: Annotated[int, typer.Option(help="first seed")] = 0,
     rule: RulesOpt = None,
+    edition: EditionOpt = None,
     think: Annotated[float, typer.Option(help="seconds of search per move of a strong bot")] = 0.5,
 ) -> None:
     """Play bots against each other and print win shares and mean scores per seat."""
@@ -236,7 +242,7 @@ def simulate(
     options = parse_rules(rule)
     line_up = {s: kinds[s % len(kinds)] for s in range(count)}
     for i in tqdm(range(n), desc=f"{game} games", unit="game", file=sys.stderr):
-        table = start_table(game, count, seed + i, options, line_up)
+        table = start_table(game, count, seed + i, options, line_up, edition=edition)
         for bot in table.bots.values():
             if hasattr(bot, "seconds"):
                 bot.seconds = think

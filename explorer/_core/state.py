@@ -131,6 +131,8 @@ class GameState(ABC):
     SEAT_NAMES: ClassVar[tuple[str, ...]] = ()
     #: Said after a shared win in the game-over event (Tindahan's rulebook jokes about ties).
     TIE_NOTE: ClassVar[str] = ""
+    #: The built-in editions' names, the default first (games whose components no rulebook lists).
+    EDITIONS: ClassVar[tuple[str, ...]] = ()
 
     players: int
     seed: int

@@ -17,7 +17,7 @@ from .._core.shell import Kept, KernelShell, rows
 from .._core.state import ScoreLine
 from .._errors import IllegalAction
 from ._board import Happened, game_of, history
-from ._edition import Edition, load_edition
+from ._edition import LOADER, Edition, load_edition
 from ._kernel import Kernel, build
 from ._mechanics import (
     EMPTY,
@@ -49,6 +49,8 @@ class State(KernelShell):
     _k: Kernel
 
     # ---- editions -----------------------------------------------------------------------------
+
+    EDITIONS = LOADER.names
 
     @classmethod
     def _resolve_edition(cls, edition: Any) -> Edition:

@@ -23,7 +23,7 @@ from typing import Any, ClassVar, Self
 from .._core.shell import Kept, KernelShell, rows
 from .._core.state import ScoreLine
 from ._board import HAND_SIZE, MARKET_NAMES, MOVEMENT_CARDS, PHASES, Said, boat_merchants, tables_for
-from ._edition import Edition, load_edition
+from ._edition import LOADER, Edition, load_edition
 from ._kernel import Kernel, build
 from ._notation import COLOURS
 from ._start import place_start, resolve_position
@@ -115,6 +115,8 @@ class State(KernelShell):
         state._k = k
         state._applied()
         return state
+
+    EDITIONS = LOADER.names
 
     @classmethod
     def _resolve_edition(cls, edition: Any) -> Edition:

@@ -68,10 +68,26 @@ runner = CliRunner()
 
 
 def test_cli_games_lists_every_game() -> None:
-    result = runner.invoke(app, ["games"])
+    result = runner.invoke(app, ["games"], terminal_width=300)
     assert result.exit_code == 0
     for game in explorer.GAMES:
         assert game in result.output
+    assert "klongs-reconstructed, klongs-review-track" in result.output  # the built-in editions
+
+
+def test_cli_simulate_and_play_take_an_edition(tmp_path: Path) -> None:
+    games = runner.invoke(app, ["simulate", "klongs", "-n", "2", "--bots", "random",
+                                "--edition", "klongs-review-track"])
+    assert games.exit_code == 0, games.output
+    record = tmp_path / "game.json"
+    played = runner.invoke(app, ["play", "klongs", "--players", "2", "--seed", "1", "--bots", "random",
+                                 "--edition", "klongs-review-track", "--save", str(record)],
+                           input="0\n" * 400)
+    assert json.loads(record.read_text())["edition"] == "klongs-review-track", played.output
+    for game, edition in (("klongs", "no-such-edition"), ("tindahan", "klongs-review-track")):
+        refused = runner.invoke(app, ["simulate", game, "-n", "1", "--edition", edition])
+        assert refused.exit_code == 2 and "Traceback" not in refused.output, refused.output
+        assert "edition" in refused.output, refused.output
 
 
 def test_cli_verify_passes_for_built_games(game: str) -> None:
