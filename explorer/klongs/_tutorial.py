@@ -55,6 +55,16 @@ def _market_over(m: Moment) -> bool:
     return m.view["market_days_held"] >= 1 and m.view["market"] is None and not m.state.is_over
 
 
+def _passed_by(m: Moment) -> bool:
+    """The first market day is over and the learner was never asked in it (no landing to score): the
+    engine skips such a player without a word, so the guide says why."""
+    if not _market_over(m) or m.view["market_days_held"] != 1:
+        return False
+    events = m.view["events"]
+    began = max(i for i, e in enumerate(events) if e.get("kind") == "market")
+    return not any(e["seat"] == m.seat and e.get("kind") in ("score", "decline") for e in events[began:])
+
+
 SCRIPT = Script(
     game="klongs", players=3, seed=SEED, title="Bangkok Klongs: your first game",
     steps=(
@@ -144,6 +154,11 @@ SCRIPT = Script(
              marks=("landings", "market-choices"), allowed=("score:",),
              nudge="Score a landing this time: choose one of the lit landings, then the boat to take into "
              "your stock."),
+        Step("That market day passed you by: none of the landings was full with a boat of yours among its "
+             "four, so you had nothing to score and were not asked. Before the next one, fill a landing "
+             "where you have a merchant.",
+             when("when the first market day passes the learner by", _passed_by),
+             rules=("klongs.landing.full", "klongs.landing.own"), marks=("landings",), optional=True),
         Step("The Little Market Day is over: play goes on with the player left of the one who reached it.",
              when("when the first market day is over", _market_over), rules=("klongs.market.after",),
              marks=("players",)),

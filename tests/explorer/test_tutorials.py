@@ -83,6 +83,15 @@ def test_other_learners_finish_the_game_too(game: str) -> None:
     assert len(guide.done) >= len(guide.script.steps) // 2
 
 
+def test_a_klongs_market_day_that_passes_the_learner_by_is_said() -> None:
+    # The engine skips a player with nothing to score without a word: the guide says why, once, and
+    # only to a learner who was never asked (the script's own walk scores at the first market day).
+    said = "That market day passed you by"
+    for learner, expected in (("heuristic", 0), ("random", 1)):
+        _final, guide = tutorials.walk(tutorials.script("klongs"), learner=learner)
+        assert sum(lesson.text.startswith(said) for lesson in guide.lessons) == expected, learner
+
+
 def test_an_unknown_game_and_an_unknown_rule_are_refused_clearly() -> None:
     with pytest.raises(ValueError, match="no tutorial for 'chess'"):
         tutorials.script("chess")
