@@ -3,9 +3,12 @@
 Voila is started so that closed pages leave no kernels behind (the page-unload shutdown sends the XSRF
 token every POST needs, and kernels left idle, open tab or not, are culled), a public host stays up
 (kernels capped, with a "too many visitors" page past the cap; a strict Content-Security-Policy; no
-tracebacks shown to visitors but with ``--debug``: ``widgets._hosting``, docs/hosting.md), nothing is
-fetched from outside the machine (our template drops the lab template's CDN stylesheets), widget
-updates go out at once (TCP_NODELAY on the kernel websockets: ``widgets._nodelay``), and the play apps
+tracebacks shown to visitors but with ``--debug``: ``widgets._hosting``, docs/hosting.md), no single
+visitor can take it down (every websocket frame checked before it is read, per-visitor limits, a kernel
+that answers only its own page, no traceback over the websocket: ``widgets._connection``,
+``widgets._visitors``), nothing is fetched from outside the machine (our template drops the lab
+template's CDN stylesheets), widget updates go out at once (TCP_NODELAY on the kernel websockets), and
+the play apps
 and the hub page open on kernels that already ran them (a pool of preheated kernels per page; each
 visitor still gets a kernel of their own). Pages load only the JupyterLab extensions an app draws with
 (``LAB_EXTENSIONS``), not every one
@@ -26,10 +29,11 @@ from typing import Any
 from traitlets.config import Config
 
 from . import _template_cache
-from ._nodelay import CLASS_NAME as NODELAY_CONNECTION
+from ._connection import CLASS_NAME as HUB_CONNECTION
 from ._pool import auto_max_kernels, auto_pool_size, host_size, install_gate
 from ._thinking import ENV as THINKING_ENV
 from ._thinking import slots_for
+from ._visitors import CLIENT_KEYS, SETTING, Guard, VisitorLimits
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 SHARE = Path(__file__).resolve().parent / "share"
@@ -75,6 +79,7 @@ def voila_argv(port: int, theme: str, root: Path = NOTEBOOKS, *, pool_size: int 
     page open or not (checked every minute, or more often for shorter times); ``debug`` shows a failing
     cell's traceback on the page (never on a public host: it shows the server's paths and code);
     ``ip`` is one of LISTEN (a hub behind a proxy on another machine listens on every interface).
+    ``nodelay=False`` also leaves out the hub's connection class (its frame checks and limits with it).
     """
     idle = max(1, round(cull_idle_minutes * 60))
     argv = [
@@ -91,16 +96,17 @@ def voila_argv(port: int, theme: str, root: Path = NOTEBOOKS, *, pool_size: int 
         f"--VoilaConfiguration.show_tracebacks={debug}",
     ]
     if nodelay:
-        argv.append(f"--Voila.kernel_websocket_connection_class={NODELAY_CONNECTION}")
+        argv.append(f"--Voila.kernel_websocket_connection_class={HUB_CONNECTION}")
     if pool_size > 0:
         argv += ["--preheat_kernel=True", f"--pool_size={pool_size}"]
     return argv
 
 
-def voila_config(pool_size: int = 1) -> Config:
+def voila_config(pool_size: int = 1, secure_cookies: bool = False) -> Config:
     """What the command line cannot say: a pool only for the pages of PREHEATED ("default" covers
-    every other notebook: none), the JupyterLab extensions pages load (LAB_EXTENSIONS), and how long
-    a page waits for its outputs (IOPUB_TIMEOUT)."""
+    every other notebook: none), the JupyterLab extensions pages load (LAB_EXTENSIONS), how long
+    a page waits for its outputs (IOPUB_TIMEOUT), and the server's own cookies (``_xsrf`` and the
+    visitor's name) sent to this site alone (SameSite), and only over TLS with ``secure_cookies``."""
     pools = {"default": {"pool_size": 0}} | {page: {"pool_size": pool_size} for page in PREHEATED}
     config = Config()
     config.VoilaKernelManager.kernel_pools_config = pools if pool_size > 0 else {}
@@ -109,6 +115,10 @@ def voila_config(pool_size: int = 1) -> Config:
     # outputs, the app's widget among them: the page came without its table, and never showed one.
     config.VoilaExecutor.iopub_timeout = IOPUB_TIMEOUT
     config.VoilaConfiguration.extension_allowlist = list(LAB_EXTENSIONS)
+    # The XSRF cookie is read by the page's own script (its unload shutdown sends it back): not
+    # HttpOnly, but Strict, so no other site's page or link makes the browser send it.
+    config.Voila.tornado_settings = {"xsrf_cookie_kwargs": {"samesite": "Strict", "secure": secure_cookies}}
+    config.IdentityProvider.cookie_options = {"samesite": "Lax", "secure": secure_cookies}
     return config
 
 
@@ -164,6 +174,24 @@ def main(argv: list[str] | None = None) -> None:
                         help="hints and strong-bot moves that may search at once, from all visitors "
                              "together (default auto: one core fewer than the host has, at least 1); "
                              "others wait their turn, with a smaller budget while some wait")
+    limits = VisitorLimits()
+    parser.add_argument("--kernels-per-client", type=_at_least(1), default=limits.kernels_per_client,
+                        metavar="N", help="tables one visitor may hold at once; past it they are asked to "
+                                          f"close one (default {limits.kernels_per_client})")
+    parser.add_argument("--client-key", choices=CLIENT_KEYS, default=limits.client_key,
+                        help="what a visitor is: their browser (a signed cookie; default), or, behind a "
+                             "proxy that appends it to X-Forwarded-For, their address")
+    parser.add_argument("--messages-per-second", type=_at_least(1, float), default=limits.messages_per_second,
+                        metavar="N", help="messages one page may send a second, after a burst of "
+                                          f"--message-burst (default {limits.messages_per_second:g}); past "
+                                          "it the page's connection is closed, saying why")
+    parser.add_argument("--message-burst", type=_at_least(1), default=limits.message_burst, metavar="N",
+                        help=f"messages one page may send at once (default {limits.message_burst})")
+    parser.add_argument("--restarts-per-page", type=_at_least(0), default=limits.restarts_per_page,
+                        metavar="N", help="kernel restarts one page may ask for "
+                                          f"(default {limits.restarts_per_page})")
+    parser.add_argument("--secure-cookies", action="store_true",
+                        help="send cookies over HTTPS only (behind a TLS proxy)")
     parser.add_argument("--debug", action="store_true",
                         help="show a failing cell's traceback on the page (never on a public host)")
     args = parser.parse_args(argv)
@@ -172,6 +200,10 @@ def main(argv: list[str] | None = None) -> None:
     pooled = pool_size * len(PREHEATED)
     max_kernels = auto_max_kernels(host, pooled) if args.max_kernels == "auto" else int(args.max_kernels)
     searches = slots_for(host.cores) if args.searches == "auto" else int(args.searches)
+    guard = Guard(VisitorLimits(
+        messages_per_second=args.messages_per_second, message_burst=args.message_burst,
+        restarts_per_page=args.restarts_per_page, kernels_per_client=args.kernels_per_client,
+        client_key=args.client_key, secure_cookies=args.secure_cookies))
     os.environ.update(voila_env())
     # The kernels' shared thinking slots (widgets._thinking): a folder of this process's own.
     slots = tempfile.mkdtemp(prefix="rules-explorer-searches-")
@@ -188,6 +220,7 @@ def main(argv: list[str] | None = None) -> None:
         def init_handlers(self) -> list[tuple[object, ...]]:
             # Voila calls this once its tornado application exists: the policy goes on every response.
             self.app.add_transform(SecurityHeaders)
+            self.app.settings[SETTING] = guard
             app.append(self)
             hub = url_path_join(self.server_url, "voila/render", HUB)
             handlers = hosted_handlers(super().init_handlers(), max_kernels, lambda: gate.starting)
@@ -202,10 +235,12 @@ def main(argv: list[str] | None = None) -> None:
     print(f"Rules Explorer app hub: http://127.0.0.1:{args.port}/{where}  (Ctrl+C stops it)\n"
           f"  {pool_size} preheated kernels per page for {len(PREHEATED)} pages, {max_kernels} visitors' "
           f"kernels at most, {searches} search{'es' if searches > 1 else ''} at once ({host}; --pool-size, "
-          "--max-kernels and --searches change them)", flush=True)
+          "--max-kernels and --searches change them)\n"
+          f"  Each visitor: {guard.limits.describe()} (--kernels-per-client, --messages-per-second, "
+          "--restarts-per-page)", flush=True)
     argv = voila_argv(args.port, args.theme, pool_size=pool_size, nodelay=not args.nagle,
                       cull_idle_minutes=args.cull_idle, debug=args.debug, ip=args.ip)
-    sys.exit(HubVoila.launch_instance(argv=argv, config=voila_config(pool_size)))
+    sys.exit(HubVoila.launch_instance(argv=argv, config=voila_config(pool_size, args.secure_cookies)))
 
 
 if __name__ == "__main__":

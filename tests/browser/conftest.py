@@ -25,7 +25,7 @@ from urllib.parse import urlparse
 import pytest
 
 import explorer
-from widgets._nodelay import LOG_LINE
+from widgets._connection import LOG_LINE
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -169,7 +169,7 @@ def dark_voila_url() -> Iterator[str]:
 
 def nodelay_sockets(log: str) -> dict[str, int]:
     """Kernel id -> TCP_NODELAY read back from its websocket's socket, from a server's log
-    (``widgets._nodelay`` writes a line per connection)."""
+    (``widgets._connection`` writes a line per connection)."""
     pattern = re.escape(LOG_LINE).replace("%s", r"(\S+)").replace("%d", r"(\d+)")
     return {kernel: int(value) for kernel, value in re.findall(pattern, log)}
 
