@@ -1,12 +1,13 @@
 """The hub's kernel websocket: every frame a browser sends is checked before the server reads it, every
-visitor's socket keeps to its limits, no traceback leaves the host, and every frame goes out at once.
+visitor's socket keeps to its limits, no traceback reaches a visitor, and every frame goes out at once.
 
 One class, because jupyter_server lets a server name one: ``--Voila.kernel_websocket_connection_class=
 widgets._connection.HubConnection`` (Binder's Jupyter server: ``--ServerApp.kernel_websocket_connection_
 class=...``). What it adds to jupyter_server's own connection, in the order a frame meets it:
 
 1. **The page's own kernel only** (the hub): the websocket opens only with the signed cookie the page
-   was given with its kernel (``widgets._visitors``), and a kernel takes a few websockets at most.
+   was given with its kernel, not too often, and a kernel takes a few websockets at most
+   (``widgets._hosting.HubKernelWebsocket`` asks ``widgets._visitors`` before the handshake).
 2. **Messages per second** (the hub): a token bucket per socket; past it the socket closes with the
    reason ("too many messages"), the kernel and everyone else carry on.
 3. **The frame checked before it is read** (``widgets._frames``): jupyter_server trusts a v1 frame's
@@ -15,9 +16,11 @@ class=...``). What it adds to jupyter_server's own connection, in the order a fr
 4. **Kernel restarts** (the hub): a ``shutdown_request`` restarts the visitor's kernel (the server's
    restarter brings it back), a kernel start's CPU each time; a page may ask a few times, then its
    socket is closed instead.
-5. **No traceback out** (always): an ``error`` message or standard-error output from the kernel (what a
-   visitor's malformed comm message makes ipywidgets or ipykernel write, with the server's paths and
-   source lines) reaches the browser as one plain sentence; the log keeps the original.
+5. **No traceback out** (the hub, but with ``--debug``): an ``error`` message or standard-error output
+   from the kernel (what a visitor's malformed comm message makes ipywidgets or ipykernel write, with
+   the server's paths and source lines) reaches the browser as one plain sentence (``Scrubber``); the
+   log keeps the original. (Binder's JupyterLab, where the one visitor runs their own code, shows its
+   tracebacks as usual.)
 6. **TCP_NODELAY** (always): measured (STACK.md, 2026-12-01), the server writes the kernel's "busy"
    status first, Nagle's algorithm then holds the widget's update until the browser acknowledges the
    first frame, and browsers delay that by about 40 ms: most of a click's 50 ms.
@@ -28,12 +31,13 @@ from __future__ import annotations
 import asyncio
 import json
 import math
+import re
 import socket
 import time
+from collections.abc import Callable
 from typing import Any
 
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
-from tornado import web
 
 from ._frames import Frame, FrameError, Limits, check_legacy, check_v1
 from ._visitors import TokenBucket, guard_of
@@ -59,6 +63,10 @@ PLAIN = ("Something went wrong on the server while it handled this page's last m
 STDERR_EVERY = 10.0
 #: Characters of kept output the log takes per message.
 LOG_CHARS = 4000
+#: Seconds between two log lines of kept output on one socket (the others are counted in the next).
+LOG_EVERY = 1.0
+#: Terminal colours in IPython's tracebacks, left out of the log.
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
 #: What marks a traceback in output that is not on standard error.
 TRACEBACK_MARKS = ("Traceback (most recent call last)", 'File "/', "site-packages")
 
@@ -71,24 +79,11 @@ class HubConnection(ZMQChannelsWebsocketConnection):
         self.bucket: TokenBucket | None = self.guard.bucket() if self.guard is not None else None
         self.refused = False  # this socket was closed by a limit: whatever it still sends is dropped
         self.counted = False  # this socket counts towards its kernel's websockets
-        self.stderr_said = -math.inf
+        # The hub's visitors get no traceback (but with --debug); a JupyterLab on Binder, where the one
+        # visitor runs their own code, shows its tracebacks as usual.
+        self.scrubber = Scrubber(self.kept) if self.guard is not None and not self.guard.tracebacks else None
 
     # ---- opening -------------------------------------------------------------------------------------
-
-    async def prepare(self) -> None:
-        guard = self.guard
-        if guard is not None:
-            kernel = self.kernel_id
-            if not guard.owns(self.websocket_handler, kernel):
-                guard.tally["socket to another page's kernel"] += 1
-                self.log.warning("Kernel %s: refused a websocket without its page's cookie", kernel)
-                raise web.HTTPError(404)
-            if guard.sockets[kernel] >= guard.limits.sockets_per_kernel:
-                guard.tally["sockets per kernel"] += 1
-                self.log.warning("Kernel %s: refused a websocket: %d open, the limit", kernel,
-                                 guard.sockets[kernel])
-                raise web.HTTPError(429)
-        await super().prepare()  # type: ignore[no-untyped-call]
 
     def connect(self) -> asyncio.Future[None] | None:  # type: ignore[override]  # as its parent says
         # The handler's stream exists once the websocket is open, which is when connect() runs.
@@ -162,12 +157,34 @@ class HubConnection(ZMQChannelsWebsocketConnection):
 
     # ---- to the browser ------------------------------------------------------------------------------
 
+    def kept(self, what: str, text: str) -> None:
+        if self.guard is not None:
+            self.guard.tally["outputs kept"] += 1
+        if text:
+            self.log.warning(KEPT_LINE, self.kernel_id, what, text)
+
     def _on_zmq_reply(self, stream: Any, msg_list: Any) -> None:
-        if getattr(stream, "channel", None) == "iopub":
-            msg_list = self.scrubbed(msg_list)
+        if self.refused:
+            return  # the kernel's answers to a socket this connection closed
+        if self.scrubber is not None and getattr(stream, "channel", None) == "iopub":
+            msg_list = self.scrubber.scrubbed(msg_list)
             if msg_list is None:
                 return
         super()._on_zmq_reply(stream, msg_list)  # type: ignore[no-untyped-call]
+
+
+class Scrubber:
+    """What one socket's visitor gets of the kernel's iopub output: any traceback or standard-error
+    output becomes PLAIN (once every STDERR_EVERY seconds; ipykernel writes a traceback in many small
+    pieces), and the original goes to ``kept(what, text)`` for the log, a line a second at most (a
+    visitor's flood of bad messages must not fill the host's disk: the others are counted in the
+    next line; ``text`` is empty for those)."""
+
+    def __init__(self, kept: Callable[[str, str], None]) -> None:
+        self.kept = kept
+        self.stderr_said = -math.inf
+        self.logged_at = -math.inf
+        self.unlogged = 0
 
     def scrubbed(self, msg: Any) -> Any:
         """``msg`` (v1: its raw parts; legacy: the message read) with any traceback or standard-error
@@ -204,6 +221,11 @@ class HubConnection(ZMQChannelsWebsocketConnection):
         return {"name": "stderr", "text": PLAIN + "\n"}
 
     def keep(self, what: str, text: str) -> None:
-        if self.guard is not None:
-            self.guard.tally["tracebacks kept"] += 1
-        self.log.warning(KEPT_LINE, self.kernel_id, what, text[:LOG_CHARS])
+        now = time.monotonic()
+        if now - self.logged_at < LOG_EVERY:
+            self.unlogged += 1
+            self.kept(what, "")
+            return
+        more = f" ({self.unlogged} more since the last line)" if self.unlogged else ""
+        self.logged_at, self.unlogged = now, 0
+        self.kept(what + more, _ANSI.sub("", text)[:LOG_CHARS])

@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
-#: The channels a client may write to.
-CHANNELS = frozenset({"shell", "control", "stdin", "iopub"})
+#: The channels a client may write to (iopub is the kernel's to write, never a client's).
+CHANNELS = frozenset({"shell", "control", "stdin"})
 #: The parts every message has before its binary buffers.
 MESSAGE_PARTS = 4
 

@@ -25,6 +25,7 @@ from tornado.web import OutputTransform
 from voila.request_info_handler import RequestInfoSocketHandler
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.handler import TornadoVoilaHandler
+from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 from ._pool import pooled_kernels
 from ._visitors import guard_of
@@ -310,6 +311,38 @@ class OwnShutdownHandler(_OwnPageOnly, VoilaShutdownKernelHandler):  # type: ign
     """``/voila/api/shutdown/<id>``: the page's unload beacon."""
 
 
+class HubKernelWebsocket(VoilaKernelWebsocketHandler):  # type: ignore[misc]
+    """``/api/kernels/<id>/channels``: the kernel's websocket opens only for the page that was given the
+    kernel (404 for anyone else, as for a kernel that is gone), not more often than the hub allows
+    (429), and while the kernel has fewer than ``sockets_per_kernel`` open (429). Refusals are a
+    status and a line of text: the server's HTML error page needs settings Voila does not have."""
+
+    async def pre_get(self) -> None:
+        guard = guard_of(self.settings)
+        kernel = self.kernel_id
+        if guard is not None:
+            if not guard.owns(self, kernel):
+                guard.tally["sockets to another page's kernel"] += 1
+                self.log.warning("Kernel %s: refused a websocket without its page's cookie", kernel)
+                raise web.HTTPError(404, "no such kernel")
+            if not guard.may_open(kernel):
+                guard.tally["socket opens"] += 1
+                self.log.warning("Kernel %s: refused a websocket: opened too often", kernel)
+                raise web.HTTPError(429, "this page opened its connection too often; wait a little")
+            if guard.sockets[kernel] >= guard.limits.sockets_per_kernel:
+                guard.tally["sockets per kernel"] += 1
+                self.log.warning("Kernel %s: refused a websocket: %d open, the limit", kernel,
+                                 guard.sockets[kernel])
+                raise web.HTTPError(429, "this page has too many connections open")
+        await super().pre_get()
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        error = kwargs.get("exc_info", (None, None, None))[1]
+        reason = error.log_message if isinstance(error, web.HTTPError) and error.log_message else ""
+        self.set_header("Content-Type", "text/plain; charset=utf-8")
+        self.finish(reason or self._reason)
+
+
 class LoopbackRequestInfo(RequestInfoSocketHandler):  # type: ignore[misc]
     """``/voila/query/<id>``: the socket a preheated kernel opens to its own hub on 127.0.0.1 to learn its
     visitor's request. Nobody else may open it (one that did would take the kernel's place and keep the
@@ -324,6 +357,7 @@ class LoopbackRequestInfo(RequestInfoSocketHandler):  # type: ignore[misc]
 LOOPBACK = frozenset({"127.0.0.1", "::1"})
 #: Voila's handlers the hub serves in its own way.
 REPLACED: dict[type, type] = {KernelHandler: OwnKernelHandler, VoilaShutdownKernelHandler: OwnShutdownHandler,
+                              VoilaKernelWebsocketHandler: HubKernelWebsocket,
                               RequestInfoSocketHandler: LoopbackRequestInfo}
 
 

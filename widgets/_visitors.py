@@ -65,6 +65,8 @@ class VisitorLimits:
     messages_per_second: float = 20.0
     message_burst: int = 100
     sockets_per_kernel: int = 4
+    socket_opens_per_minute: float = 20.0  # after a burst of socket_opens_burst
+    socket_opens_burst: int = 10
     restarts_per_page: int = 2
     kernels_per_client: int = 6
     client_key: ClientKey = "cookie"
@@ -103,9 +105,11 @@ class Guard:
     One per hub process, in the tornado settings under SETTING; it lives on the event loop (no locks)."""
 
     limits: VisitorLimits = field(default_factory=VisitorLimits)
+    tracebacks: bool = False  # kernels' tracebacks go to the visitor (--debug), not only to the log
     owners: dict[str, str] = field(default_factory=dict)  # kernel id -> client
     restarts: Counter[str] = field(default_factory=Counter)  # kernel id -> restarts asked
     sockets: Counter[str] = field(default_factory=Counter)  # kernel id -> websockets open
+    opens: dict[str, TokenBucket] = field(default_factory=dict)  # kernel id -> websocket opens allowed
     #: What was refused or kept from a visitor, by kind (for the tests and the benchmark).
     tally: Counter[str] = field(default_factory=Counter)
 
@@ -154,6 +158,7 @@ class Guard:
     def forget(self, kernel: str) -> None:
         self.owners.pop(kernel, None)
         self.restarts.pop(kernel, None)
+        self.opens.pop(kernel, None)
 
     # ---- what one page may use ----------------------------------------------------------------------
 
@@ -161,6 +166,16 @@ class Guard:
         """Counts a restart ``kernel``'s page asks for; whether it is within the limit."""
         self.restarts[kernel] += 1
         return self.restarts[kernel] <= self.limits.restarts_per_page
+
+    def may_open(self, kernel: str) -> bool:
+        """Counts a websocket ``kernel``'s page opens; whether it is within the limit (a page opens one,
+        and a few more after lost connections; a visitor reconnecting in a loop costs the hub a kernel
+        handshake each time)."""
+        bucket = self.opens.get(kernel)
+        if bucket is None:
+            per_second = self.limits.socket_opens_per_minute / 60
+            bucket = self.opens[kernel] = TokenBucket(per_second, self.limits.socket_opens_burst)
+        return bucket.take()
 
     def bucket(self) -> TokenBucket:
         """A new websocket's message allowance."""

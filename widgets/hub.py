@@ -187,6 +187,10 @@ def main(argv: list[str] | None = None) -> None:
                                           "it the page's connection is closed, saying why")
     parser.add_argument("--message-burst", type=_at_least(1), default=limits.message_burst, metavar="N",
                         help=f"messages one page may send at once (default {limits.message_burst})")
+    parser.add_argument("--socket-opens-per-minute", type=_at_least(1, float),
+                        default=limits.socket_opens_per_minute, metavar="N",
+                        help="times one page may open its connection a minute, after a burst of "
+                             f"{limits.socket_opens_burst} (default {limits.socket_opens_per_minute:g})")
     parser.add_argument("--restarts-per-page", type=_at_least(0), default=limits.restarts_per_page,
                         metavar="N", help="kernel restarts one page may ask for "
                                           f"(default {limits.restarts_per_page})")
@@ -203,7 +207,8 @@ def main(argv: list[str] | None = None) -> None:
     guard = Guard(VisitorLimits(
         messages_per_second=args.messages_per_second, message_burst=args.message_burst,
         restarts_per_page=args.restarts_per_page, kernels_per_client=args.kernels_per_client,
-        client_key=args.client_key, secure_cookies=args.secure_cookies))
+        socket_opens_per_minute=args.socket_opens_per_minute,
+        client_key=args.client_key, secure_cookies=args.secure_cookies), tracebacks=args.debug)
     os.environ.update(voila_env())
     # The kernels' shared thinking slots (widgets._thinking): a folder of this process's own.
     slots = tempfile.mkdtemp(prefix="rules-explorer-searches-")

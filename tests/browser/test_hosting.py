@@ -324,3 +324,32 @@ def test_ten_visitors_open_one_app_at_once(browser: Any) -> None:
         print(figures)
         assert not kernels & left, f"kernels of closed pages still run: {kernels & left}"
         assert len(left) <= pool, f"more kernels than the {pool} preheated ones: {left}"
+
+
+@pytest.mark.browser
+def test_headers_say_nothing_of_the_server_and_cookies_stay_on_the_site(voila_url: str) -> None:
+    """Every response: no server version, no referrer sent on, no type sniffing. A page's cookies are
+    SameSite (and its kernel's are HttpOnly, scoped to that kernel's own paths); a refusal to another
+    page's kernel is a plain status, not the server's HTML error page."""
+    with urllib.request.urlopen(voila_url + PLAY, timeout=120) as response:
+        headers = response.headers
+        response.read()
+    cookies = headers.get_all("Set-Cookie")
+    by_name = {c.split("=", 1)[0]: c for c in cookies}
+    assert {"_xsrf", "rules_explorer_client", "rules_explorer_kernel", "rules_explorer_leave"} <= set(by_name)
+    assert all("SameSite=" in c for c in cookies), cookies
+    assert "SameSite=Strict" in by_name["_xsrf"] and "HttpOnly" not in by_name["_xsrf"]  # the page reads it
+    for name in ("rules_explorer_kernel", "rules_explorer_leave"):
+        assert "HttpOnly" in by_name[name] and "SameSite=Strict" in by_name[name]
+    assert "Path=/api/kernels/" in by_name["rules_explorer_kernel"]
+    assert "Path=/voila/api/shutdown/" in by_name["rules_explorer_leave"]
+    for path in (PLAY, "/", "/voila/static/voila.js", "/voila/api/contents", "/voila/render/nothing.ipynb",
+                 "/api/kernels/00000000-0000-0000-0000-000000000000"):
+        try:
+            with urllib.request.urlopen(voila_url + path, timeout=120) as other:
+                headers, body = other.headers, other.read()
+        except urllib.error.HTTPError as error:
+            headers, body = error.headers, error.read()
+        assert "Server" not in headers, (path, headers["Server"])
+        assert headers["Referrer-Policy"] == "no-referrer" and headers["X-Content-Type-Options"] == "nosniff"
+        assert b"Traceback" not in body and str(ROOT).encode() not in body, path
