@@ -36,7 +36,8 @@ collect_ignore = COMPILED_SOURCES
 LONGEST_FIRST = (
     "tests/notebooks/test_binder.py", "tests/explorer/test_conformance.py",
     "tests/browser/test_walkthroughs.py", "tests/browser/test_bangkok_browser.py",
-    "tests/browser/test_voila_apps.py", "tests/browser/test_learner.py",
+    "tests/browser/test_voila_apps.py", "tests/browser/test_hostile_visitors.py",
+    "tests/browser/test_learner.py",
     "tests/browser/test_analysis_app.py", "tests/browser/test_jupyterlab.py",
     "tests/browser/test_klongs_browser.py", "tests/browser/test_time_travel.py",
     "tests/browser/test_notebook_display.py", "tests/browser/test_hosting.py",

@@ -359,6 +359,10 @@ class GameWidget(TimeTravel, anywidget.AnyWidget):
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
         """Trait updates from the browser: the game's own traits are the kernel's alone."""
+        if not isinstance(sync_data, Mapping) or not all(isinstance(name, str) for name in sync_data):
+            self.error = {"message": "The browser sent a change that is not a set of named values.",
+                          "rule": BAD_MESSAGE}
+            return
         clean, forged = split_forged(sync_data)
         if not forged:
             super().set_state(sync_data)

@@ -222,3 +222,19 @@ def test_two_hundred_visits_draw_every_page(browser: Any, voila_url: str) -> Non
     ARTIFACTS.mkdir(exist_ok=True)
     (ARTIFACTS / "page-guard.json").write_text(json.dumps({"quiet": quiet, "two busy loops": busy}, indent=1))
     assert quiet["broken"] == 0 and busy["broken"] == 0, (quiet["failures"], busy["failures"])
+
+
+def test_a_connection_the_hub_closed_for_a_limit_says_why(page: Any, voila_url: str) -> None:
+    """A page that sends more messages than the hub allows (docs/hosting.md, "Threat model") has its
+    connection closed; the page says so, with the hub's reason and a Reload button."""
+    page.goto(url_of(voila_url, "tindahan_play"), wait_until="domcontentloaded", timeout=90_000)
+    page.wait_for_selector(READY["tindahan_play"], timeout=90_000)
+    page.evaluate("""() => {
+        const kernel = window.jupyterapp.widgetManager.kernel;
+        for (let i = 0; i < 300; i++) kernel.requestCommInfo({}).catch(() => {});
+    }""")
+    notice = page.locator("#re-page-notice[data-kind='limit']")
+    notice.wait_for(timeout=30_000)
+    text = notice.inner_text()
+    assert "closed this table's connection (too many messages: 20 a second at most)" in text, text
+    assert notice.get_by_role("button", name="Reload this page").is_visible()

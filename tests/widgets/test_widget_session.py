@@ -301,6 +301,17 @@ def test_browser_may_not_write_the_games_traits() -> None:
     assert w.error["rule"] == BAD_MESSAGE and "view" in w.error["message"]
 
 
+@pytest.mark.parametrize("forged", ["notadict", 7, None, ["view"]])
+def test_a_change_that_is_not_named_values_changes_nothing(forged: object) -> None:
+    """An ``update`` message whose state is not an object (issue 32: ipywidgets passed it on and the
+    table raised, sending a traceback to the browser)."""
+    w = table()
+    before, view = w.state, dict(w.view)
+    w.set_state(forged)  # type: ignore[arg-type]
+    assert w.view == view and w.state is before
+    assert w.error["rule"] == BAD_MESSAGE and "named values" in w.error["message"]
+
+
 def test_trait_validation() -> None:
     w = table()
     with pytest.raises(traitlets.TraitError):

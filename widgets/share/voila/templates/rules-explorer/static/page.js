@@ -14,6 +14,8 @@
 // 3. A page whose kernel is gone (culled when idle, shut down, the server restarted) or never came,
 //    or an output that cannot be drawn, says so in words with a Reload button: never a bare widget
 //    error or a table that silently stops answering.
+// 4. A connection the hub closed on purpose (one of its limits for each visitor: too many messages,
+//    too many restarts; docs/hosting.md, "Threat model") says so, with the hub's reason.
 (function () {
   'use strict';
   const WIDGET_VIEW = 'application/vnd.jupyter.widget-view+json';
@@ -30,7 +32,10 @@
     broken: 'Part of this page could not be drawn. Reload the page to try again.',
     nokernel: 'This page could not reach its game on the server. Reload the page to try again.',
     slow: 'The table is still being set up: the server is busy. You can wait, or reload the page.',
+    limit: 'The server closed this table\'s connection ({reason}). Reload the page to go on.',
   };
+  // The close code the hub's connection uses for its limits (a policy violation), with its reason.
+  const CLOSED_BY_A_LIMIT = 1008;
   const page = (window.rulesExplorerPage = { repaired: 0, notice: null });
 
   // Voila removes each output's script once drawn: note which model every widget output shows first.
@@ -48,7 +53,7 @@
     }
   }
 
-  function showNotice(kind) {
+  function showNotice(kind, reason) {
     if (page.notice === 'gone' || page.notice === kind) return; // gone is final
     page.notice = kind;
     let box = document.getElementById('re-page-notice');
@@ -66,8 +71,20 @@
       document.body.prepend(box);
     }
     box.dataset.kind = kind;
-    box.querySelector('p').textContent = NOTICES[kind];
+    box.querySelector('p').textContent = NOTICES[kind].replace('{reason}', reason || 'a limit of this server');
   }
+
+  // JupyterLab's kernel connection makes its websocket from the page's WebSocket class: this one also
+  // listens for the hub closing it on purpose.
+  const PageWebSocket = window.WebSocket;
+  window.WebSocket = class extends PageWebSocket {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('close', (event) => {
+        if (event.code === CLOSED_BY_A_LIMIT) showNotice('limit', event.reason);
+      });
+    }
+  };
 
   function clearSlowNotice() {
     if (page.notice !== 'slow') return;
