@@ -26,6 +26,7 @@ import subprocess
 import sys
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
@@ -69,7 +70,11 @@ def honest(base: str, hub_pid: int, clicks: int, seed: int) -> dict[str, Any]:
     """One honest visitor's ``clicks`` clicks on a Tindahan table: the load generator's report."""
     cfg = Config(url=base, app="tindahan_play", visitors=1, moves=clicks, think=THINK, duration=600,
                  seed=seed, linger=0, hub_pid=hub_pid, progress=False)
-    return asyncio.run(visit(cfg))
+    # On a thread of its own: a test worker's Playwright (sync API) keeps an event loop running on the
+    # calling thread, where asyncio.run refuses to start another.
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        report: dict[str, Any] = pool.submit(asyncio.run, visit(cfg)).result()
+    return report
 
 
 def percentiles(times: list[float]) -> dict[str, float | int]:
