@@ -104,6 +104,7 @@ async function show(manager, host, bundle) {
 // Widgets whose state the build stored (the analysis page's answers): drawn with no Python at all.
 async function showStored(config) {
   const manager = new SiteManager(null);
+  page.storedManager = manager;
   await manager.set_state(config.state);
   for (const cell of config.stored) {
     const host = cellHost(cell.index);

@@ -1,5 +1,7 @@
 // The score charts: a plotly figure output (the JSON mime bundle the apps send) drawn with plotly.js,
 // which is fetched from the site only when the first chart is drawn (it is most of the site's script).
+import { Widget } from '@lumino/widgets';
+
 export const PLOTLY_MIME = 'application/vnd.plotly.v1+json';
 let loading = null;
 
@@ -17,18 +19,21 @@ function loadPlotly() {
   return loading;
 }
 
-class PlotlyRenderer {
+// A Lumino widget, as every renderer of JupyterLab's output area is.
+class PlotlyRenderer extends Widget {
   constructor() {
-    this.node = document.createElement('div');
-    this.node.className = 're-plotly';
+    super();
+    this.addClass('re-plotly');
   }
   async renderModel(model) {
     const figure = model.data[PLOTLY_MIME];
     const Plotly = await loadPlotly();
     await Plotly.react(this.node, figure.data || [], figure.layout || {}, { responsive: true, displaylogo: false });
   }
-  // What Lumino asks of a renderer widget when the output area disposes it.
-  dispose() { window.Plotly?.purge?.(this.node); }
+  dispose() {
+    window.Plotly?.purge?.(this.node);
+    super.dispose();
+  }
 }
 
 export const plotlyRenderer = {
