@@ -37,7 +37,7 @@ LONGEST_FIRST = (
     "tests/notebooks/test_binder.py", "tests/explorer/test_conformance.py",
     "tests/browser/test_walkthroughs.py", "tests/browser/test_bangkok_browser.py",
     "tests/browser/test_voila_apps.py", "tests/browser/test_learner.py",
-    "tests/browser/test_analysis_app.py", "tests/browser/test_jupyterlab.py",
+    "tests/browser/test_analysis_app.py", "tests/browser/test_static_site.py", "tests/browser/test_jupyterlab.py",
     "tests/browser/test_klongs_browser.py", "tests/browser/test_time_travel.py",
     "tests/browser/test_notebook_display.py", "tests/browser/test_hosting.py",
     "tests/browser/test_trick_table_browser.py", "tests/browser/test_hints_browser.py",

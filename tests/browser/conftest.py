@@ -337,3 +337,42 @@ def engine_state(page: Any, root: str) -> explorer.GameState:
         timeout=10_000,
     )
     return explorer.replay(json.loads(page.locator('[data-role="record"]').text_content()))
+
+
+# ---- the static site (./dev site): built once per run (or reused, its stamp matching the sources) ---
+
+
+@contextmanager
+def serve_site() -> Iterator[str]:
+    """The static site, built as `./dev site` builds it (reused when built from the same sources),
+    served on a free port of 127.0.0.1 by the file server `./dev site --serve` runs; yields its URL."""
+    import threading
+
+    from staticsite.build import OUT, build
+    from staticsite.serve import server
+
+    build(OUT)
+    httpd = server(OUT, free_port())
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+@pytest.fixture(scope="package")
+def site_url() -> Iterator[str]:
+    with serve_site() as base:
+        yield base
+
+
+def open_site_page(page: Any, url: str, ready: str) -> None:
+    """Open a static-site page and wait until its live cells ran (the page says so) and ``ready`` is
+    drawn; a page whose Python failed fails here, with what it said."""
+    page.goto(url, wait_until="domcontentloaded", timeout=60_000)
+    page.wait_for_selector("body[data-re-site=ready]", timeout=120_000)
+    errors = page.evaluate("(window.rulesExplorerSite || {errors: []}).errors")
+    assert errors == [], errors
+    page.wait_for_selector(ready, timeout=60_000)
