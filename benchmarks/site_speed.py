@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import itertools
 import os
 import statistics
 import sys
@@ -119,7 +120,8 @@ def first_visit_bytes(browser: Any, url: str) -> None:
     files = sum(v[0] for v in kinds.values())
     raw_total = sum(v[1] for v in kinds.values()) / 1e6
     packed_total = sum(v[2] for v in kinds.values()) / 1e6
-    print(f"  {files} files, {raw_total:.1f} MB ({packed_total:.1f} MB gzip-compressed as a host serves them)")
+    print(f"  {files} files, {raw_total:.1f} MB ({packed_total:.1f} MB gzip-compressed, as a host serves "
+          "them)")
     for kind, (n, raw_size, packed_size) in sorted(kinds.items(), key=lambda item: -item[1][2]):
         print(f"    {kind:8s} {n:3d} files {raw_size / 1e6:6.2f} MB  ({packed_size / 1e6:.2f} MB compressed)")
     parts: dict[str, int] = {}
@@ -165,15 +167,15 @@ def searches(browser: Any, url: str, games: list[str], count: int) -> None:
             page.wait_for_function(f"() => document.querySelector('{root}').dataset.move !== '{move}'",
                                    timeout=60_000)
         marks = page.evaluate("window.reMoves")
-        steps = [b[0] - a[0] for a, b in zip(marks, marks[1:], strict=False) if b[1] == a[1] + 1]
+        steps = [b[0] - a[0] for a, b in itertools.pairwise(marks) if b[1] == a[1] + 1]
         bots = [s / 1000 for s in steps if s > 20]  # a learner's own move redraws within a few ms
         context.close()
         if hints:
             print(f"  {game:9s} Hint p50 {quantile(hints, 0.5):.2f} s p95 {quantile(hints, 0.95):.2f} s "
                   f"({len(hints)}); {budget}")
         if bots:
-            print(f"  {game:9s} strong-bot move p50 {quantile(bots, 0.5):.2f} s p95 {quantile(bots, 0.95):.2f} s "
-                  f"({len(bots)} moves)")
+            print(f"  {game:9s} strong-bot move p50 {quantile(bots, 0.5):.2f} s "
+                  f"p95 {quantile(bots, 0.95):.2f} s ({len(bots)} moves)")
 
 
 def main() -> None:

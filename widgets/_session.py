@@ -53,6 +53,7 @@ from ._intents import (
     valid_error,
     valid_names,
 )
+from ._keep import Keeping, is_resume_message
 from ._pace import speed_view
 from ._rule_urls import refusal_error
 from ._scheduler import Handle, KernelScheduler, Scheduler
@@ -73,7 +74,7 @@ StateObserver = Callable[[GameState], object]
 Bots = str | Mapping[int, str | Bot] | None
 
 
-class GameWidget(TimeTravel, anywidget.AnyWidget):
+class GameWidget(Keeping, TimeTravel, anywidget.AnyWidget):
     """One game at one table: the engine ``state``, who the learner is, and who the bots are.
 
     ``seat`` is the learner's seat, several seats (hot seat), or ``None`` (walkthrough: the learner
@@ -287,6 +288,9 @@ class GameWidget(TimeTravel, anywidget.AnyWidget):
             return self._hints.answer(self, content)  # type: ignore[arg-type]
         with self.hold_sync():  # one update message to the browser per intent
             try:
+                if is_resume_message(content):  # a game kept in the browser, offered back (see _keep)
+                    self.resume(content)  # type: ignore[arg-type]
+                    return True
                 self._carry_out(parse_intent(content))
             except IntentError as exc:
                 self.error = {"message": exc.message, "rule": exc.rule}
@@ -406,6 +410,7 @@ class GameWidget(TimeTravel, anywidget.AnyWidget):
             "speed": speed_view(self.bot_delay),
             "walkthrough": False,
             "hints": self._hints.view(self),
+            "kept": self.kept_view(self._table.state),
         }
 
     def _rules_for_new_game(self, rules: dict[str, Any]) -> dict[str, Any]:

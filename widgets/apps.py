@@ -178,6 +178,19 @@ class PlayApp:
         self.table.replay(final)
         return f"Loaded: {len(final.actions())} moves. The table shows the start; step through with ▶."
 
+    def resume(self, state: GameState, seat: int) -> None:
+        """Play on from a game kept in the learner's browser (``widgets._keep``): its players and the
+        learner's seat, at its last move."""
+        if state.players not in self.players.options:
+            said = (f"Your game from before was for {state.players} players, which {self.game} does not "
+                    "seat: a new game is on the table.")
+            self.status.value = f'<p role="alert">{html.escape(said)}</p>'
+            return
+        self.players.value = state.players
+        self.seed.value = str(state.seed) if state.seed in self._known else ""
+        self.seat.value = seat if seat < state.players else 0
+        self._seat_table(state)
+
     def _seat_table(self, state: GameState) -> None:
         if self.table is not None:
             self.delay = self.table.bot_delay  # the speed chosen on the table carries over
@@ -186,6 +199,7 @@ class PlayApp:
                                       bot_delay=self.delay, teaching=bool(self.teaching.value),
                                       pause_rounds=self.pause_rounds)
         table.observe_state(self._state_changed)
+        table.keep_key, table.resumer = f"play:{self.game}", self.resume  # kept in the browser (_keep)
         self.table = table
         self.table_box.children = (table,)
         self._shown_key, self._shown_lines = None, 0
