@@ -12,6 +12,7 @@ The long runs (each page kind opened 50 times, the load times of benchmarks/site
 from __future__ import annotations
 
 import json
+import os
 from typing import Any
 
 import pytest
@@ -159,3 +160,58 @@ def test_a_game_in_progress_is_offered_back_after_a_reload(page: Any, site_url: 
     assert "could not be resumed" in error.inner_text()
     assert page.locator(f"{TABLE} button[data-action].legal").count() > 0, "the table plays on"
     assert console_problems(page) == []
+
+
+def test_any_plain_file_server_serves_it(page: Any) -> None:
+    """Python's own `http.server`, with no cache headers and no configuration: a page plays."""
+    import functools
+    import threading
+    from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+    from staticsite.build import OUT
+
+    from .conftest import free_port
+
+    handler = functools.partial(SimpleHTTPRequestHandler, directory=str(OUT))
+    handler.log_message = lambda *args: None  # type: ignore[attr-defined, method-assign]
+    httpd = ThreadingHTTPServer(("127.0.0.1", free_port()), handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        url = f"http://127.0.0.1:{httpd.server_address[1]}"
+        open_site_page(page, f"{url}/bastos_play.html?players=3", f"{TABLE} button[data-action]")
+        assert console_problems(page) == []
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+#: One page of each kind, with what shows it is drawn: the 50-load run opens each in turn.
+KINDS = {"index.html": "text=Rules Explorer", "tindahan_play.html": f"{TABLE} button[data-action]",
+         "klongs_play.html": ".re-klong-board", "bangkok_tutorial.html": ".re-tutorial-guide",
+         "bastos_walkthrough.html": ".re-walkthrough-counter", "practice.html": "button:has-text('Check')",
+         "rules.html": ".re-rules", "score_table.html": ".re-scorer", "analysis.html": ".js-plotly-plot",
+         "klongs_editions.html": "main h1"}
+LOADS = int(os.environ.get("SITE_LOADS", "50"))
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("path", list(KINDS))
+def test_every_page_kind_opens_fifty_times(browser: Any, site_url: str, path: str) -> None:
+    """`./dev test -m long tests/browser/test_static_site.py` (SITE_LOADS=N for another count)."""
+    from .conftest import watched_page
+
+    broken: list[str] = []
+    for load in range(LOADS):
+        context = browser.new_context(viewport={"width": 1280, "height": 900})  # a fresh profile
+        page = watched_page(context)
+        try:
+            open_site_page(page, f"{site_url}/{path}", KINDS[path])
+            problems = console_problems(page)
+            if problems:
+                broken.append(f"load {load + 1}: {problems}")
+        except Exception as exc:
+            broken.append(f"load {load + 1}: {type(exc).__name__}: {str(exc)[:300]}")
+        finally:
+            context.close()
+        assert not page.outside_requests, f"load {load + 1} asked another origin: {page.outside_requests}"
+    assert broken == [], f"{len(broken)} of {LOADS} loads of {path} broke: {broken[:5]}"
