@@ -9,6 +9,9 @@ was culled or lost), the table offers the kept game back; "Resume it" sends the 
 replays it with the engine (:meth:`Keeping.resume`). A record that no longer replays (kept by an
 older version, or tampered with) is refused in a plain sentence, and the table plays on as it was.
 
+Pages without a table keep their own record the same way with a :class:`BrowserStore` (the practice
+page: its counts, its streak and its level).
+
 The kept record holds the deal number, as the record the play app shows at a game's end does: a
 learner who reads their browser's storage could rebuild the hands. The pages keep nothing else.
 """
@@ -19,9 +22,13 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+import anywidget
+import traitlets
+
 import explorer
 from explorer import GameState
 
+from ._assets import STATIC
 from ._intents import BAD_MESSAGE, IntentError, clip
 
 #: The message "Resume it" sends: ``{"type": "resume", "record": "<JSON text>", "seat": 0}``.
@@ -111,3 +118,15 @@ class Keeping:
             raise IntentError(RESUME_REFUSED, REFUSED.format(
                 why=f"it was for {state.players} players, and this table seats {self.state.players}."))
         self.state = state
+
+
+class BrowserStore(anywidget.AnyWidget):
+    """One value a page keeps in the learner's browser under ``key`` and the page's address: the
+    browser hands back what it kept (``found``, once, when the page opens), and stores ``value`` as
+    the kernel sets it ("" forgets it). It draws nothing; the page reads ``found`` as untrusted text."""
+
+    _esm = STATIC / "keep_store.js"
+    key = traitlets.Unicode("").tag(sync=True)
+    value = traitlets.Unicode("").tag(sync=True)
+    found = traitlets.Unicode("").tag(sync=True)
+    loaded = traitlets.Bool(False).tag(sync=True)

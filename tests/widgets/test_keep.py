@@ -8,6 +8,7 @@ import json
 import explorer
 from widgets._keep import RESUME_REFUSED
 from widgets.apps import PlayApp
+from widgets.practice import PracticeApp
 from widgets.tutorial import TutorialApp
 
 
@@ -61,3 +62,23 @@ def test_a_guided_game_is_kept_and_resumed_on_its_own_table() -> None:
     moves = len(played["actions"])
     assert again.table.state.actions()[:moves] == explorer.replay(played).actions()
     assert len(again.guide.lessons) >= len(app.guide.lessons) > 0  # the guide has followed the game
+
+
+def test_practice_keeps_its_counts_and_streak_and_takes_them_back() -> None:
+    app = PracticeApp({"game": "bastos", "level": "1", "seed": "3"})
+    app.tally, app.streak = {"bastos": [2, 3], "tindahan": [1, 1]}, 2
+    app.keep()
+    kept = json.loads(app.kept.value)
+    assert kept == {"tally": {"bastos": [2, 3], "tindahan": [1, 1]}, "streak": 2, "game": "bastos",
+                    "kind": "any", "level": 1}
+    again = PracticeApp({"seed": "1"})  # another visit: Tindahan, any level
+    again.restore(app.kept.value)
+    assert (again.tally, again.streak, again.game.value, again.level.value) == (app.tally, 2, "bastos", 1)
+    assert "is back: Bastos! 2 of 3 right, Tindahan 1 of 1 right, 2 in a row at level 1" in again.marked.value
+    assert "Bastos!: 2 of 3 right" in again.count.value
+    for bad in ("not json", '{"tally": {"bastos": [5, 1]}, "streak": 0, "game": "bastos", "kind": "any"}',
+                '{"tally": [], "streak": 1, "game": "chess", "kind": "any", "level": null}'):
+        fresh = PracticeApp({"seed": "1"})
+        fresh.restore(bad)
+        assert "could not be read back" in fresh.marked.value and fresh.tally == {}
+        assert fresh.kept.value == ""  # put aside
