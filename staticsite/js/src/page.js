@@ -25,6 +25,11 @@ class WorkerComm {
     this.target_name = targetName;
     this._onMsg = null;
     this._onClose = null;
+    this._early = []; // messages that came before the model registered its handler
+  }
+  receive(msg) {
+    if (this._onMsg) this._onMsg(msg);
+    else this._early.push(msg);
   }
   open() { return ''; }
   send(data, _callbacks, _metadata, buffers) {
@@ -36,7 +41,10 @@ class WorkerComm {
     this.worker.postMessage({ type: 'comm_close', comm_id: this.comm_id });
     return '';
   }
-  on_msg(callback) { this._onMsg = callback; }
+  on_msg(callback) {
+    this._onMsg = callback;
+    for (const msg of this._early.splice(0)) callback(msg);
+  }
   on_close(callback) { this._onClose = callback; }
 }
 
@@ -128,11 +136,14 @@ async function start() {
   const hosts = config.cells.filter((c) => c.live).map((c) => cellHost(c.index)).filter(Boolean);
   const notes = hosts.map((host) => say(host, 'Setting up the table in your browser…', 'starting'));
   notes.forEach((n) => n.classList.add('re-site-starting'));
-  const worker = new Worker(new URL(config.worker, document.baseURI), { type: 'module' });
+  // The page's head started the worker (and sent it the cells) before this module had loaded; its
+  // messages so far wait in `early`.
+  const started = window.rulesExplorerWorker || startWorker(config);
+  const worker = started.worker;
   const manager = new SiteManager(worker);
   page.manager = manager;
   const pending = [];
-  worker.onmessage = async (event) => {
+  const handle = async (event) => {
     const msg = event.data;
     try {
       if (msg.type === 'comm_open') {
@@ -143,7 +154,7 @@ async function start() {
         pending.push(manager.handle_comm_open(comm, open));
       } else if (msg.type === 'comm_msg') {
         const comm = manager.comms.get(msg.comm_id);
-        if (comm && comm._onMsg) comm._onMsg(message(comm, JSON.parse(msg.data), msg.buffers));
+        if (comm) comm.receive(message(comm, JSON.parse(msg.data), msg.buffers));
       } else if (msg.type === 'comm_close') {
         const comm = manager.comms.get(msg.comm_id);
         manager.comms.delete(msg.comm_id);
@@ -154,7 +165,7 @@ async function start() {
         if (host) await show(manager, host, JSON.parse(msg.data));
         if (!page.firstDisplay) { page.firstDisplay = true; mark('displayed'); }
       } else if (msg.type === 'stage') {
-        mark(msg.stage);
+        page.timings[msg.stage] = msg.at ? msg.at - performance.timeOrigin : performance.now();
       } else if (msg.type === 'error') {
         page.errors.push(msg.text);
         console.error(`rules-explorer site: ${msg.text}\n${msg.detail || ''}`);
@@ -173,11 +184,25 @@ async function start() {
       console.error('rules-explorer site: a message from the page\'s Python could not be shown', err);
     }
   };
-  worker.onerror = (event) => {
-    page.errors.push(event.message);
+  const failed = (event) => {
+    page.errors.push(event.message || 'the worker failed');
     hosts.forEach((host) => say(host, 'This page could not start its Python in your browser. Reload the page to try again.', 'error'));
   };
-  worker.postMessage({ type: 'run', cells: config.cells, query: window.location.search.replace(/^\?/, ''), config });
+  worker.onmessage = handle;
+  worker.onerror = failed;
+  for (const event of started.early.splice(0)) {
+    if (event.type === 'error') failed(event);
+    else handle(event);
+  }
+}
+
+// What the page's head does (templates/site/index.html.j2), for a page that did not.
+function startWorker(config) {
+  const worker = new Worker(new URL(config.worker, document.baseURI), { type: 'module' });
+  const early = [];
+  worker.onmessage = (event) => early.push(event);
+  worker.postMessage({ type: 'run', cells: config.cells, query: window.location.search.replace(/^\?/, ''), config: { ...config, pageURL: document.baseURI } });
+  return { worker, early };
 }
 
 window.rulesExplorerBase = base; // for anywidget's front end (the shim hands it over)

@@ -9,10 +9,16 @@ function post(message, transfer) {
   self.postMessage(message, transfer || []);
 }
 
+// A stage of the start, with when it was reached on the page's clock (its messages may wait in a queue).
+function stage(name) {
+  post({ type: 'stage', stage: name, at: performance.timeOrigin + performance.now() });
+}
+
 async function boot(config, cells, query) {
+  stage('worker-started');
   const assets = new URL(config.assets, config.pageURL).href;
   const { loadPyodide } = await import(assets + 'pyodide/pyodide.mjs');
-  post({ type: 'stage', stage: 'pyodide-imported' });
+  stage('pyodide-imported');
   const pyodide = await loadPyodide({
     indexURL: assets + 'pyodide/',
     lockFileURL: assets + 'pyodide/pyodide-lock.json',
@@ -21,7 +27,7 @@ async function boot(config, cells, query) {
     stdout: (text) => console.log(text),
     stderr: (text) => console.warn(text),
   });
-  post({ type: 'stage', stage: 'python-ready' });
+  stage('python-ready');
   const source = await (await fetch(assets + 'kernel.py')).text();
   pyodide.FS.writeFile('/home/pyodide/re_site_kernel.py', source);
   pyodide.registerJsModule('re_site_post', {
@@ -32,7 +38,7 @@ async function boot(config, cells, query) {
     },
   });
   const module = pyodide.pyimport('re_site_kernel');
-  post({ type: 'stage', stage: 'kernel-imported' });
+  stage('kernel-imported');
   kernel = module.Kernel.callKwargs({ query });
   await kernel.run_cells(JSON.stringify(cells));
   post({ type: 'ready' });
