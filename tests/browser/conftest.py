@@ -326,6 +326,17 @@ def wait_idle(page: Any, root: str, timeout: float = 30_000) -> None:
                            timeout=timeout)
 
 
+def play_a_legal_move(page: Any, root: str) -> explorer.GameState:
+    """At the learner's turn, click their first legal move; once the bots have answered, the engine's
+    state of the page's game."""
+    wait_idle(page, root)
+    move = int(page.locator(root).get_attribute("data-move") or 0)
+    page.locator(f"{root} button[data-action].legal").first.click()
+    page.wait_for_function(f"() => Number(document.querySelector('{root}').dataset.move) > {move}")
+    wait_idle(page, root)
+    return engine_state(page, root)
+
+
 def engine_state(page: Any, root: str) -> explorer.GameState:
     """The engine's own state for the page's game, rebuilt here from the record the page shows."""
     page.wait_for_function(

@@ -21,7 +21,7 @@ import explorer
 from explorer import tutorials
 from widgets.apps import finished_rounds
 
-from .conftest import console_problems, engine_state, open_site_page, wait_idle
+from .conftest import console_problems, engine_state, open_site_page, play_a_legal_move, wait_idle
 from .test_tutorials import CLICKS, ROOTS, at_rest
 
 pytestmark = pytest.mark.browser
@@ -129,12 +129,7 @@ def test_every_notebook_has_its_page(site_url: str) -> None:
 def test_a_game_in_progress_is_offered_back_after_a_reload(page: Any, site_url: str) -> None:
     url = f"{site_url}/tindahan_play.html?players=3&seed=11&delay=0&pause=0"
     open_site_page(page, url, f"{TABLE} button[data-action].legal")
-    wait_idle(page, TABLE)
-    move = int(page.locator(TABLE).get_attribute("data-move") or 0)
-    page.locator(f"{TABLE} button[data-action].legal").first.click()
-    page.wait_for_function(f"() => Number(document.querySelector('{TABLE}').dataset.move) > {move}")
-    wait_idle(page, TABLE)
-    played = engine_state(page, TABLE)
+    played = play_a_legal_move(page, TABLE)
     page.reload(wait_until="domcontentloaded")
     open_site_page(page, page.url, '[data-role="kept"]')
     moves = len(played.actions())
