@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING, Any
 
 import anywidget
 import traitlets
@@ -79,7 +80,11 @@ class Keeping:
     _seats: tuple[int, ...]
     error: dict[str, str]
 
-    def _render(self) -> None: ...
+    if TYPE_CHECKING:  # the table widget's own (declared here for the type checker only: a stub here
+        # would come before the widget's in the method order)
+        def _render(self) -> None: ...
+
+        def hold_sync(self) -> AbstractContextManager[None]: ...
 
     @property
     def keep_key(self) -> str:
@@ -97,6 +102,16 @@ class Keeping:
             return None
         return {"key": self.keep_key, "record": live.to_record(), "over": live.is_over,
                 "seat": self._seats[0] if self._seats else 0}
+
+    def answer_resume(self, content: dict[str, Any]) -> bool:
+        """Carry out a resume message; a refusal becomes the table's error (a sentence). Never raises."""
+        with self.hold_sync():
+            try:
+                self.resume(content)
+            except IntentError as exc:
+                self.error = {"message": exc.message, "rule": exc.rule}
+                return False
+        return True
 
     def resume(self, content: dict[str, Any]) -> None:
         """Replay a kept record and seat it; IntentError (a plain sentence) if it does not replay here."""

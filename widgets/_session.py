@@ -286,11 +286,10 @@ class GameWidget(Keeping, TimeTravel, anywidget.AnyWidget):
         """Apply one message from the browser; True if it was carried out. Never raises."""
         if is_hint_message(content):  # the Hint button and "Why?" (see _hints)
             return self._hints.answer(self, content)  # type: ignore[arg-type]
+        if is_resume_message(content):  # a game kept in the browser, offered back (see _keep)
+            return self.answer_resume(content)  # type: ignore[arg-type]
         with self.hold_sync():  # one update message to the browser per intent
             try:
-                if is_resume_message(content):  # a game kept in the browser, offered back (see _keep)
-                    self.resume(content)  # type: ignore[arg-type]
-                    return True
                 self._carry_out(parse_intent(content))
             except IntentError as exc:
                 self.error = {"message": exc.message, "rule": exc.rule}
