@@ -80,7 +80,7 @@ class BuildCore(build_ext):
         super().finalize_options()
 
     def _planned(self) -> list[Extension]:
-        if os.environ.get("RULES_EXPLORER_PURE", "") not in ("", "0"):
+        if pure_requested():
             notice("RULES_EXPLORER_PURE is set")
             return []
         try:
@@ -146,11 +146,17 @@ class BuildCore(build_ext):
             (folder / "stamps.json").write_text(json.dumps(self.stamps, indent=1) + "\n")
 
 
+def pure_requested() -> bool:
+    return os.environ.get("RULES_EXPLORER_PURE", "") not in ("", "0")
+
+
 class CoreDistribution(Distribution):
-    """Runs ``build_ext`` on every build: the extensions are known only once it runs."""
+    """Runs ``build_ext`` on every build: the extensions are known only once it runs. A build asked to
+    be pure (``RULES_EXPLORER_PURE=1``) has none, and its wheel is tagged ``py3-none-any``: the static
+    site's browser (Pyodide, through micropip or its loader) refuses a wheel tagged for CPython on Linux."""
 
     def has_ext_modules(self) -> bool:
-        return True
+        return not pure_requested()
 
 
 setup(distclass=CoreDistribution, cmdclass={"build_ext": BuildCore})

@@ -83,13 +83,15 @@ def test_readme_python_command_names_real_files(command: str) -> None:
 
 @pytest.mark.parametrize("command", [c for c in COMMANDS if c.startswith("./dev")])
 def test_readme_dev_command_is_understood(command: str) -> None:
-    """``./dev hub ARGS`` parses its arguments (checked with --help, which serves nothing);
+    """``./dev hub ARGS`` and ``./dev site ARGS`` parse their arguments (checked with --help, which
+    serves and builds nothing);
     ``./dev test ARGS`` names test files that exist and markers that are declared."""
     argv = shlex.split(command)
     dev = (ROOT / "dev").read_text(encoding="utf-8")
     assert re.search(rf"^\s+{argv[1]}\)", dev, flags=re.M), f"./dev has no {argv[1]!r} command"
-    if argv[1] == "hub":
-        result = subprocess.run([sys.executable, "-m", "widgets.hub", *argv[2:], "--help"], cwd=ROOT,
+    if argv[1] in ("hub", "site"):
+        module = {"hub": "widgets.hub", "site": "staticsite"}[argv[1]]
+        result = subprocess.run([sys.executable, "-m", module, *argv[2:], "--help"], cwd=ROOT,
                                 capture_output=True, text=True, timeout=60, check=False)
         assert result.returncode == 0, result.stderr
     else:

@@ -13,8 +13,9 @@ from pathlib import Path
 
 STATIC = Path(__file__).resolve().parent / "static"
 #: The shared files in front of every widget's own: the shell's helpers, then the table's time
-#: travel and pace (undo, redo, the move log, review, the round summary, the bots' speed).
-SHARED = ("common", "timeline")
+#: travel and pace (undo, redo, the move log, review, the round summary, the bots' speed), then the
+#: game kept in the browser and offered back after a reload (keep.js, widgets/_keep.py).
+SHARED = ("common", "timeline", "keep")
 
 
 def _joined(suffix: str, names: tuple[str, ...]) -> str:

@@ -39,6 +39,9 @@ if TYPE_CHECKING:
 #: Seconds of search a hint (and an easy bot's "Why?") may take.
 HINT_SECONDS = 0.5
 #: Seconds a strong bot thinks per move at a table: with the bots' pace on top, play stays brisk.
+#: In the visitor's browser (the static site: Pyodide, no compiled core, about half of pure CPython's
+#: speed) a search stops at its deadline all the same, on fewer deals: a hint answered in 0.86-0.93 s
+#: and a strong bot moved in 0.43 s there (benchmarks/site_speed.py), so both budgets stay as they are.
 THINK_SECONDS = 0.35
 #: Suggestions shown (best first).
 SHOWN = 3

@@ -53,6 +53,7 @@ from ._intents import (
     valid_error,
     valid_names,
 )
+from ._keep import Keeping, is_resume_message
 from ._pace import speed_view
 from ._rule_urls import refusal_error
 from ._scheduler import Handle, KernelScheduler, Scheduler
@@ -66,14 +67,13 @@ __all__ = ["BAD_MESSAGE", "BOT_FAILED", "BUSY", "INTERNAL", "NOT_YOUR_TURN", "OB
 
 log = logging.getLogger(__name__)
 
-# Traits that only ever hold JSON (no binary buffers inside): see GameWidget.send_state.
-PLAIN_TRAITS = frozenset({"view", "error", "busy"})
+PLAIN_TRAITS = frozenset({"view", "error", "busy"})  # only ever JSON, no buffers: see send_state
 
 StateObserver = Callable[[GameState], object]
 Bots = str | Mapping[int, str | Bot] | None
 
 
-class GameWidget(TimeTravel, anywidget.AnyWidget):
+class GameWidget(Keeping, TimeTravel, anywidget.AnyWidget):
     """One game at one table: the engine ``state``, who the learner is, and who the bots are.
 
     ``seat`` is the learner's seat, several seats (hot seat), or ``None`` (walkthrough: the learner
@@ -202,11 +202,8 @@ class GameWidget(TimeTravel, anywidget.AnyWidget):
         return dict(self._table.bots)
 
     def observe_state(self, callback: StateObserver) -> None:
-        """Call ``callback(state)`` after every action (bots' too) and whenever the state is replaced.
-
-        The call is left to the scheduler: on a live kernel it comes right after the current message
-        has been answered; elsewhere (scripts) at once.
-        """
+        """Call ``callback(state)`` after every action (bots' too) and whenever the state is replaced: left
+        to the scheduler, so on a live kernel right after the current message is answered, else at once."""
         if not callable(callback):
             raise TypeError(f"observe_state needs a callable, not {type(callback).__name__}")
         self._observers.append(callback)
@@ -285,6 +282,8 @@ class GameWidget(TimeTravel, anywidget.AnyWidget):
         """Apply one message from the browser; True if it was carried out. Never raises."""
         if is_hint_message(content):  # the Hint button and "Why?" (see _hints)
             return self._hints.answer(self, content)  # type: ignore[arg-type]
+        if is_resume_message(content):  # a game kept in the browser, offered back (see _keep)
+            return self.answer_resume(content)  # type: ignore[arg-type]
         with self.hold_sync():  # one update message to the browser per intent
             try:
                 self._carry_out(parse_intent(content))
@@ -410,6 +409,7 @@ class GameWidget(TimeTravel, anywidget.AnyWidget):
             "speed": speed_view(self.bot_delay),
             "walkthrough": False,
             "hints": self._hints.view(self),
+            "kept": self.kept_view(self._table.state),
         }
 
     def _rules_for_new_game(self, rules: dict[str, Any]) -> dict[str, Any]:

@@ -24,7 +24,6 @@ from typing import Any
 from urllib.parse import parse_qs
 
 import ipywidgets as ipw
-import plotly.graph_objects as go
 
 import explorer
 from explorer import GameState
@@ -34,11 +33,12 @@ from ._pace import period_word, rule_text
 from ._preheat import wait_for_visitor
 from ._rule_urls import rule_url
 from ._session import GameWidget
-from .bangkok_chart import bangkok_chart
+from .bangkok_chart import Figure, bangkok_chart, themed
 
 # Plain figures travel as a small JSON mime bundle that Voila and JupyterLab render with their own
-# plotly.js: no FigureWidget (all of plotly.js per page load) and no CDN. The bundle is built here
-# rather than by plotly.io, whose renderers pull in nbformat and jsonschema: a second per page load.
+# plotly.js: no FigureWidget (all of plotly.js per page load) and no CDN. The figure is plotly's JSON
+# written as dicts (bangkok_chart.Figure), not built by plotly.py: importing plotly.graph_objects cost
+# every app's kernel a second, and the static site's browser ~10 MB of wheel, for two bar charts.
 PLOTLY_MIME = "application/vnd.plotly.v1+json"
 
 #: The widget class per game (from the game specs; kept under this name for callers of apps.WIDGETS).
@@ -48,7 +48,7 @@ BOT_LEVELS = [("easy bots", "heuristic"), ("strong bots", "strong"), ("random bo
 #: Deal numbers (seeds) a play app deals from.
 DEALS = range(2**31)
 # Games whose chart is not points by round (Bangkok scores once, at the end).
-CHARTS: dict[str, Callable[[GameState, list[str]], go.Figure]] = {"bangkok": bangkok_chart}
+CHARTS: dict[str, Callable[[GameState, list[str]], Figure]] = {"bangkok": bangkok_chart}
 
 
 def query_settings(query: str | None = None) -> dict[str, str]:
@@ -178,6 +178,19 @@ class PlayApp:
         self.table.replay(final)
         return f"Loaded: {len(final.actions())} moves. The table shows the start; step through with ▶."
 
+    def resume(self, state: GameState, seat: int) -> None:
+        """Play on from a game kept in the learner's browser (``widgets._keep``): its players and the
+        learner's seat, at its last move."""
+        if state.players not in self.players.options:
+            said = (f"Your game from before was for {state.players} players, which {self.game} does not "
+                    "seat: a new game is on the table.")
+            self.status.value = f'<p role="alert">{html.escape(said)}</p>'
+            return
+        self.players.value = state.players
+        self.seed.value = str(state.seed) if state.seed in self._known else ""
+        self.seat.value = seat if seat < state.players else 0
+        self._seat_table(state)
+
     def _seat_table(self, state: GameState) -> None:
         if self.table is not None:
             self.delay = self.table.bot_delay  # the speed chosen on the table carries over
@@ -186,6 +199,7 @@ class PlayApp:
                                       bot_delay=self.delay, teaching=bool(self.teaching.value),
                                       pause_rounds=self.pause_rounds)
         table.observe_state(self._state_changed)
+        table.keep_key, table.resumer = f"play:{self.game}", self.resume  # kept in the browser (_keep)
         self.table = table
         self.table_box.children = (table,)
         self._shown_key, self._shown_lines = None, 0
@@ -235,7 +249,7 @@ class PlayApp:
         # Set outright rather than captured with `with output:`: a round often ends on a bot's move,
         # inside a timer callback, where captured output has no cell to go to.
         self.sheet.value = score_sheet_html(state, self._names())
-        figure = themed(CHARTS.get(self.game, score_chart)(state, self._names())).to_plotly_json()
+        figure = themed(CHARTS.get(self.game, score_chart)(state, self._names()))
         bundle = {PLOTLY_MIME: {"data": figure["data"], "layout": figure["layout"]},
                   "text/plain": f"<chart: points by round, {finished} round(s)>"}
         self.chart.outputs = ({"output_type": "display_data", "data": bundle, "metadata": {}},)
@@ -378,29 +392,17 @@ def score_sheet_html(state: GameState, names: list[str]) -> str:
             f"<tbody>{rows_html}</tbody></table><h4>Totals</h4><table>{totals}</table></div>")
 
 
-def score_chart(state: GameState, names: list[str]) -> go.Figure:
+def score_chart(state: GameState, names: list[str]) -> Figure:
     """Points per round per player, stacked: a plain figure, rendered by the page's own plotly."""
     players = state.players
     per_round: dict[int, list[int]] = {}
     for line in state.score_sheet():
         per_round.setdefault(line.round, [0] * players)[line.seat] += line.points
-    fig = go.Figure()
-    for rnd, points in sorted(per_round.items()):
-        fig.add_bar(name=f"round {rnd}" if rnd else "final", x=names, y=points)
-    fig.update_layout(barmode="relative", height=280, margin={"l": 40, "r": 10, "t": 30, "b": 30},
-                      title="Points by round", legend={"orientation": "h"})
-    return themed(fig)
-
-
-def themed(fig: go.Figure) -> go.Figure:
-    """Readable in a light and a dark theme alike: transparent backgrounds, a mid-grey font and
-    faint grid lines (the page's plotly keeps its own light template otherwise)."""
-    grey, grid = "#8a8a8a", "rgba(138,138,138,0.3)"
-    fig.update_layout(paper_bgcolor="rgba(0,0,0,0)", plot_bgcolor="rgba(0,0,0,0)", font={"color": grey},
-                      title_font={"color": grey}, legend_font={"color": grey})
-    fig.update_xaxes(gridcolor=grid, zerolinecolor=grid, linecolor=grid, tickfont={"color": grey})
-    fig.update_yaxes(gridcolor=grid, zerolinecolor=grid, linecolor=grid, tickfont={"color": grey})
-    return fig
+    data = [{"type": "bar", "name": f"round {rnd}" if rnd else "final", "x": list(names), "y": points}
+            for rnd, points in sorted(per_round.items())]
+    layout = {"barmode": "relative", "height": 280, "margin": {"l": 40, "r": 10, "t": 30, "b": 30},
+              "title": {"text": "Points by round"}, "legend": {"orientation": "h"}}
+    return themed({"data": data, "layout": layout})
 
 
 def _int(value: str | None, default: int, allowed: range | list[int]) -> int:

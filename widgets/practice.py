@@ -13,6 +13,7 @@ next seed 4's and so on (a link shows everyone the same run; the tests know each
 from __future__ import annotations
 
 import html
+import json
 import secrets
 from collections.abc import Mapping
 from typing import Any
@@ -22,6 +23,7 @@ import ipywidgets as ipw
 import explorer
 from explorer import exercises
 
+from ._keep import MAX_RECORD, BrowserStore
 from ._text import paragraphs
 from .apps import query_settings
 
@@ -80,10 +82,51 @@ class PracticeApp:
         self.check_button.on_click(lambda _b: self.check())
         controls = ipw.HBox([self.game, self.kind, self.level, self.next_button, self.count],
                             layout=ipw.Layout(flex_flow="row wrap", align_items="center"))
+        # The counts, the streak and the level, kept in the learner's browser (widgets/_keep.py) and
+        # given back when the page is opened again: the practice goes on where it was.
+        self.kept = BrowserStore(key="practice")
+        self.kept.observe(lambda change: self.restore(str(change["new"])), names="found")
         self.box = ipw.VBox([controls, self.question, self.table, self.answer,
-                             ipw.HBox([self.check_button]), self.marked])
+                             ipw.HBox([self.check_button]), self.marked, self.kept])
         self.box.add_class("re-practice")
         self.draw()
+
+    def keep(self) -> None:
+        """What the browser keeps of the practice so far."""
+        level = self.level.value if self.level.value != ANY else None
+        self.kept.value = json.dumps({"tally": self.tally, "streak": self.streak, "game": self.game.value,
+                                      "kind": self.kind.value, "level": level})
+
+    def restore(self, text: str) -> None:
+        """Take back the practice the browser kept (see ``keep``); what does not read back is put
+        aside, in a sentence, and the page goes on as it is."""
+        if not text:
+            return
+        try:
+            if len(text) > MAX_RECORD:
+                raise ValueError("too long")
+            kept = json.loads(text)
+            tally = {game: [int(right), int(answered)] for game, (right, answered) in kept["tally"].items()
+                     if game in exercises.KINDS and 0 <= int(right) <= int(answered)}
+            streak, game, kind, level = int(kept["streak"]), kept["game"], kept["kind"], kept["level"]
+            if game not in exercises.KINDS or streak < 0:
+                raise ValueError(game)
+        except (ValueError, TypeError, KeyError, AttributeError):
+            self.kept.value = ""
+            self.marked.value = ('<p role="status">Your practice from before could not be read back: it has '
+                                 "been put aside.</p>")
+            return
+        self.tally = tally
+        self.game.value = game  # draws at the kept game
+        self._set_kinds(str(kind))
+        self._set_levels(int(level) if isinstance(level, int) else ANY)
+        self.streak = streak if self.level.value != ANY else 0
+        self.draw()
+        said = ", ".join(f"{_title(g)} {r} of {a} right" for g, (r, a) in tally.items()) or "no answers yet"
+        row = f", {self.streak} in a row at level {self.level.value}" if self.streak else ""
+        self.marked.value = (f'<p role="status" data-role="practice-kept">Your practice from before, kept in '
+                             f"this browser, is back: {html.escape(said)}{row}.</p>")
+        self._show_count(game)
 
     def _game_changed(self) -> None:
         self._set_kinds(self.kind.value)
@@ -182,10 +225,14 @@ class PracticeApp:
         verdict = "Right." if marked.correct else "Not quite."
         self.marked.value = (f'<div role="status" class="re-practice-marked"><p><strong>{verdict}</strong>'
                              f"</p>{paragraphs(marked.reason)}{up}</div>")
-        right, answered = self.tally[exercise.game]
+        self._show_count(exercise.game)
+        self.keep()
+
+    def _show_count(self, game: str) -> None:
+        right, answered = self.tally.get(game, [0, 0])
         row = (f" · {self.streak} in a row at level {self.level.value}"
                if self.level.value != ANY and self.streak else "")
-        self.count.value = f"<span>{_title(exercise.game)}: {right} of {answered} right{row}</span>"
+        self.count.value = f"<span>{_title(game)}: {right} of {answered} right{row}</span>"
 
     def _progress(self, correct: bool) -> str:
         """Count the answer towards the level's streak; after ``STREAK`` right in a row, move up a level

@@ -54,6 +54,7 @@ class TutorialApp:
                                               bot_delay=self.delay, pause_rounds=self.pause_rounds,
                                               guide=self.guide)
         self.table.observe_state(self._changed)
+        self.table.keep_key = f"tutorial:{game}"  # the guided game kept in the browser (_keep)
         self.table.start_again = self.start_again
         self.progress = ipw.HTML()
         self.panel = ipw.HTML()

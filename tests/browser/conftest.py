@@ -326,6 +326,17 @@ def wait_idle(page: Any, root: str, timeout: float = 30_000) -> None:
                            timeout=timeout)
 
 
+def play_a_legal_move(page: Any, root: str) -> explorer.GameState:
+    """At the learner's turn, click their first legal move; once the bots have answered, the engine's
+    state of the page's game."""
+    wait_idle(page, root)
+    move = int(page.locator(root).get_attribute("data-move") or 0)
+    page.locator(f"{root} button[data-action].legal").first.click()
+    page.wait_for_function(f"() => Number(document.querySelector('{root}').dataset.move) > {move}")
+    wait_idle(page, root)
+    return engine_state(page, root)
+
+
 def engine_state(page: Any, root: str) -> explorer.GameState:
     """The engine's own state for the page's game, rebuilt here from the record the page shows."""
     page.wait_for_function(
@@ -337,3 +348,42 @@ def engine_state(page: Any, root: str) -> explorer.GameState:
         timeout=10_000,
     )
     return explorer.replay(json.loads(page.locator('[data-role="record"]').text_content()))
+
+
+# ---- the static site (./dev site): built once per run (or reused, its stamp matching the sources) ---
+
+
+@contextmanager
+def serve_site() -> Iterator[str]:
+    """The static site, built as `./dev site` builds it (reused when built from the same sources),
+    served on a free port of 127.0.0.1 by the file server `./dev site --serve` runs; yields its URL."""
+    import threading
+
+    from staticsite.build import OUT, build
+    from staticsite.serve import server
+
+    build(OUT)
+    httpd = server(OUT, free_port())
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+@pytest.fixture(scope="package")
+def site_url() -> Iterator[str]:
+    with serve_site() as base:
+        yield base
+
+
+def open_site_page(page: Any, url: str, ready: str) -> None:
+    """Open a static-site page and wait until its live cells ran (the page says so) and ``ready`` is
+    drawn; a page whose Python failed fails here, with what it said."""
+    page.goto(url, wait_until="domcontentloaded", timeout=60_000)
+    page.wait_for_selector("body[data-re-site=ready]", timeout=120_000)
+    errors = page.evaluate("(window.rulesExplorerSite || {errors: []}).errors")
+    assert errors == [], errors
+    page.wait_for_selector(ready, timeout=60_000)

@@ -217,13 +217,13 @@ def test_play_app_uses_the_table_and_its_chart() -> None:
     state = explorer.new_game("bangkok", players=2, seed=1)
     assert finished_rounds(state) == 0
     fig = bangkok_chart(state, ["A", "B"])
-    assert [trace.name for trace in fig.data] == ["objective", "chilli cards", "completed market"]
+    assert [trace["name"] for trace in fig["data"]] == ["objective", "chilli cards", "completed market"]
     solo = explorer.new_game("bangkok", players=1, seed=1)
     while not solo.is_over:
         solo = solo.play(solo.legal_actions()[0])
     fig = bangkok_chart(solo, ["You"])
-    assert fig.layout.title.text.startswith(f"Your {solo.scores()[0]} points")
-    assert sum(fig.data[0].y) == 100
+    assert fig["layout"]["title"]["text"].startswith(f"Your {solo.scores()[0]} points")
+    assert sum(fig["data"][0]["y"]) == 100
 
 
 FRONT_END = ("bangkok_port.js", "bangkok_keys.js", "bangkok.js", "bangkok_port.css", "bangkok.css",

@@ -307,11 +307,13 @@ function mount(model, el, root, redrawGame, listeners) {
   // The shell (timeline.js: undo, redo, speed, review, round summary, move log) is drawn first, so
   // the game's own focus keeping finds its controls; the shell then gives back its own focus.
   const shell = attachShell(model, root);
+  const kept = keepGame(model, root); // keep.js: the game kept in this browser, offered back
   const redraw = () => {
     const key = shell.before();
     shell.draw();
     redrawGame();
     markGuide(root, model.get("view"));
+    kept();
     shell.after(key);
   };
   let queued = false;
