@@ -59,8 +59,8 @@ class FruitKernel(KernelCore):
     copied on first change where the kernel is a public state's copy (``cow``), and what ``legal()``
     counted (the choosable cards: ``hands[act][_lo:_lo + _nc]``)."""
 
-    __slots__ = ("_count", "_lo", "_nc", "cow", "dealer", "hands", "leader", "lines", "log", "n", "round",
-                 "said", "seed", "trick", "won")
+    __slots__ = ("_count", "_lo", "_nc", "before_deal", "cow", "dealer", "hands", "leader", "lines", "log",
+                 "n", "round", "seed", "told", "trick", "won")
 
     n: int
     seed: int  # the game's: every round deals from it (a sample of hidden cards has one of its own)
@@ -75,7 +75,12 @@ class FruitKernel(KernelCore):
     trick: list[int]
     won: list[int]  # tricks taken this round, per seat
     lines: tuple[ScoreLine, ...]
-    said: list[tuple[int, str | None, str, dict[str, Any]]]  # (seat or -1, action, kind, data): to tell
+    #: The public events told so far, raw: the newest as ``[previous, seat or None, action, kind, data]``
+    #: and four places the state fills when a reader first asks (``explorer._fruitbox.state``), so
+    #: that a play writes no sentence and copies no list; shared by the kernels copied from this one.
+    told: list[Any] | None
+    #: The newest event told before this round's deal (what ``state.told`` reads).
+    before_deal: list[Any] | None
     _count: int  # the actions counted for this position, -1 not yet
     _lo: int
     _nc: int
@@ -84,6 +89,12 @@ class FruitKernel(KernelCore):
         super().__init__()
         self._count = -1
         self._lo = self._nc = 0
+
+    def say(self, seat: int, action: str | None, kind: str, data: dict[str, Any]) -> None:
+        """Tell a public event (``seat`` -1: the game's own), as data: its sentence is written when read."""
+        if kind == "round" and data["round"] > 1:
+            self.before_deal = self.told
+        self.told = [self.told, None if seat < 0 else seat, action, kind, data, None, None, None, None]
 
     def round_number(self) -> int:
         return self.round

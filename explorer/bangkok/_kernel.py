@@ -387,10 +387,11 @@ class Kernel(KernelCore):
 
     # ---- playing ------------------------------------------------------------------------------
 
-    def apply(self, index: int) -> None:
+    def apply(self, index: int, text: str = "") -> None:
         offset, kind, lc, number = self._find(index)
         seat = self.act
-        text = self.notation(index) if self.log else ""
+        if self.log and not text:
+            text = self.notation(index)
         self._played.append(index)
         self._count = -1
         phase = self.phase

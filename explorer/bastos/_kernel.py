@@ -135,7 +135,8 @@ def new_kernel(players: int, seed: int, rules: Mapping[str, Any], fruits: tuple[
     k.seed, k.log, k.cow = seed, log, False
     k.round, k.dealer = 1, players - 1
     k.points = [0] * players
-    k.lines, k.said = (), []
+    k.lines = ()
+    k.told = k.before_deal = None
     k.last_trick = k.round_last_trick = None
     k.start_round(hands)
     return k
@@ -189,7 +190,7 @@ class Kernel(FruitKernel):
             new.picks, new.values, new.won = self.picks.copy(), self.values.copy(), self.won.copy()
             new.won_cards, new.points = self.won_cards.copy(), self.points.copy()
             new.taken, new.aside = self.taken, self.aside
-        new.lines, new.said = self.lines, []
+        new.lines, new.told, new.before_deal = self.lines, self.told, self.before_deal
         new.last_trick, new.round_last_trick = self.last_trick, self.round_last_trick
         new._count, new._lo, new._nc = self._count, self._lo, self._nc
         return new
@@ -217,8 +218,8 @@ class Kernel(FruitKernel):
             self.hands = []  # dealt by legal(), when first asked
         if self.log:
             spare = CARD_TEXT[self.spare] if self.spare >= 0 else None
-            self.said.append((-1, None, "round", {"round": self.round, "rounds": self.g.rounds,
-                                                  "dealer": self.dealer, "spare": spare}))
+            self.say(-1, None, "round", {"round": self.round, "rounds": self.g.rounds,
+                                                  "dealer": self.dealer, "spare": spare})
 
     def dealt(self) -> list[list[int]]:
         """This round's hands as the seed deals them (and the spare: the first card nobody holds)."""
@@ -326,7 +327,7 @@ class Kernel(FruitKernel):
             out.extend([DECLARE_TEXT[card] for card in hand if not mask >> FRUIT_OF[card] & 1])
         return out
 
-    def apply(self, index: int) -> None:
+    def apply(self, index: int, text: str = "") -> None:
         count = self._count if self._count >= 0 else self.legal()
         if not 0 <= index < count:
             raise IndexError(f"legal action {index} of {count}")
@@ -356,7 +357,7 @@ class Kernel(FruitKernel):
                 data: dict[str, Any] = {"fruit": FRUITS[fruit], "delta": delta, "after": after}
                 if after == before:
                     data["stays"] = True
-                self.said.append((seat, action, "value", data))
+                self.say(seat, action, "value", data)
         if len(self.trick) < self.n:
             seat += 1
             self.act = 0 if seat == self.n else seat
@@ -370,7 +371,7 @@ class Kernel(FruitKernel):
             self.picks = self.picks.copy()
         self.picks[seat] = hand.pop(index)
         if self.log:  # the pick stays secret until all have picked: the event names neither card nor move
-            self.said.append((seat, None, "pick", {}))
+            self.say(seat, None, "pick", {})
         seat += 1
         if seat == self.n:
             seat = 0
@@ -389,9 +390,9 @@ class Kernel(FruitKernel):
         self.phase = PLAYING
         self.act = self.leader
         if self.log:
-            self.said.append((-1, None, "reveal", {
+            self.say(-1, None, "reveal", {
                 "colours": [FRUITS[fruit] for fruit in colours], "picks": [CARD_TEXT[p] for p in self.picks],
-                "values": {FRUITS[f]: values[f] for f in self.g.fruits if values[f]}}))
+                "values": {FRUITS[f]: values[f] for f in self.g.fruits if values[f]}})
 
     def _play_card(self, seat: int, index: int, action: str | None) -> bool:
         """Play the card of action ``index``; True if a value move comes first (one's own colour)."""
@@ -414,17 +415,17 @@ class Kernel(FruitKernel):
         if self.log:
             self.entries = [*self.entries, ("card", seat, CARD_TEXT[card], made_trump)]
             if made_trump:
-                self.said.append((seat, action, "trump", {"card": CARD_TEXT[card], "fruit": FRUITS[fruit],
-                                                        "before": before, "after": self.values[fruit]}))
+                self.say(seat, action, "trump", {"card": CARD_TEXT[card], "fruit": FRUITS[fruit],
+                                                        "before": before, "after": self.values[fruit]})
             else:
-                self.said.append((seat, action, "lead" if played == 0 else "card",
-                                  {"card": CARD_TEXT[card], "fruit": FRUITS[fruit]}))
+                self.say(seat, action, "lead" if played == 0 else "card",
+                                  {"card": CARD_TEXT[card], "fruit": FRUITS[fruit]})
         if fruit == self.colours[seat]:
             self.phase = ADJUSTING  # one's own colour: a value move comes first
             self.adjusting = seat
             if self.log:
-                self.said.append((seat, action, "own-colour", {"card": CARD_TEXT[card],
-                                                               "fruit": FRUITS[fruit]}))
+                self.say(seat, action, "own-colour", {"card": CARD_TEXT[card],
+                                                               "fruit": FRUITS[fruit]})
             return True
         return False
 
@@ -439,7 +440,7 @@ class Kernel(FruitKernel):
             if self.log:
                 self.aside = [*self.aside, *trick]
                 self.last_trick = (tuple(self.entries), -1)
-                self.said.append((-1, last, "set-aside", {"leader": leader}))
+                self.say(-1, last, "set-aside", {"leader": leader})
         else:
             winner = (leader + best) % n
             if self.cow:
@@ -453,8 +454,8 @@ class Kernel(FruitKernel):
                 self.taken = [cards if seat != winner else [*cards, *trick]
                               for seat, cards in enumerate(self.taken)]
                 self.last_trick = (tuple(self.entries), winner)
-                self.said.append((winner, last, "trick", {"winner": winner, "card": CARD_TEXT[card],
-                                                          "trump": FRUIT_OF[card] == self.trump}))
+                self.say(winner, last, "trick", {"winner": winner, "card": CARD_TEXT[card],
+                                                          "trump": FRUIT_OF[card] == self.trump})
             self.leader = leader = winner
         self.act = leader
         self.trick, self.entries, self.declared = [], [], -1
@@ -481,7 +482,7 @@ class Kernel(FruitKernel):
             self.points[seat] += totals[seat]
         if self.log:
             self.lines = self.lines + tuple(lines)
-            self.said.append((-1, None, "scored", {"round": self.round, "points": totals}))
+            self.say(-1, None, "scored", {"round": self.round, "points": totals})
         if self.round == self.g.rounds:
             self.phase, self.act, self.adjusting = OVER, -1, -1
             return

@@ -99,7 +99,7 @@ class State(FruitState):
         if picks is not None:
             k.picks = [-1 if p is None else ORDER[p] for p in picks]
         k._count = -1
-        self._listed = None
+        self._legal_cache = None
 
     def _deck(self) -> list[str]:
         """The cards in play, in box order."""

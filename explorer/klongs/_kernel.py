@@ -284,11 +284,12 @@ class Kernel(Board):
 
     # ---- applying -----------------------------------------------------------------------------
 
-    def apply(self, index: int) -> None:
+    def apply(self, index: int, text: str = "") -> None:
         count = self._count if self._count >= 0 else self.legal()
         if not 0 <= index < count:
             raise IndexError(f"legal action {index} of {count}")
-        text = self.notation(index) if self.log else ""
+        if self.log and not text:
+            text = self.notation(index)
         if self._state is not None:
             self._played.append(index)
         self._count = -1

@@ -212,7 +212,8 @@ def new_kernel(players: int, seed: int, rules: Mapping[str, Any], fruits: tuple[
     k.stalls = [0] * (len(FRUITS) * n)
     k.left = [SELLERS_PER_PLAYER] * n
     k.points = [0] * n
-    k.lines, k.summaries, k.said = (), (), []
+    k.lines, k.summaries = (), ()
+    k.told = k.before_deal = None
     k.last_trick = k.round_last_trick = None
     k.start_round(1, hands)
     return k
@@ -265,7 +266,7 @@ class Kernel(FruitKernel):
             new.won, new.piles, new.points = self.won.copy(), self.piles.copy(), self.points.copy()
         new.lines, new.summaries = self.lines, self.summaries
         new.last_trick, new.round_last_trick = self.last_trick, self.round_last_trick
-        new.said = []
+        new.told, new.before_deal = self.told, self.before_deal
         new._count, new._lo, new._nc = self._count, self._lo, self._nc
         return new
 
@@ -298,9 +299,9 @@ class Kernel(FruitKernel):
                 # a learner may still review it (every card of it was played face up, and the events
                 # name them) until this round's first trick is taken.
                 self.round_last_trick, self.last_trick = self.last_trick, None
-            self.said.append((-1, None, "round", {"round": number, "rounds": self.g.rounds,
+            self.say(-1, None, "round", {"round": number, "rounds": self.g.rounds,
                                                   "dealer": self.dealer, "leader": self.leader,
-                                                  "trump": FRUITS[self.trump]}))
+                                                  "trump": FRUITS[self.trump]})
 
     def dealt(self) -> list[list[int]]:
         """This round's hands as the seed deals them."""
@@ -369,7 +370,7 @@ class Kernel(FruitKernel):
         elif not self.trumped and fruit == self.led and card > self.best_card:
             self.best, self.best_card = seat, card
 
-    def apply(self, index: int) -> None:
+    def apply(self, index: int, text: str = "") -> None:
         count = self._count if self._count >= 0 else self.legal()
         if not 0 <= index < count:
             raise IndexError(f"legal action {index} of {count}")
@@ -391,8 +392,8 @@ class Kernel(FruitKernel):
             trick.append(card)
             self.cards += 1
             if self.log:
-                self.said.append((seat, CARD_TEXT[card], "card", {"card": CARD_TEXT[card],
-                                  "fruit": FRUITS[FRUIT_OF[card]], "value": RANK_OF[card]}))
+                self.say(seat, CARD_TEXT[card], "card", {"card": CARD_TEXT[card],
+                                  "fruit": FRUITS[FRUIT_OF[card]], "value": RANK_OF[card]})
         elif trick:  # a seller to the led fruit's stall
             led = self.led
             if self.cow:
@@ -402,14 +403,14 @@ class Kernel(FruitKernel):
             self.placed[seat] += 1
             trick.append(SELLER_PLAY + led)
             if self.log:
-                self.said.append((seat, SELLER_TEXT[led], "seller", {"fruit": FRUITS[led]}))
+                self.say(seat, SELLER_TEXT[led], "seller", {"fruit": FRUITS[led]})
         else:  # the cart moves: that fruit is trump from now on
             fruit = self.g.carts[self.trump][index - nc]
             self.trump = fruit
             self.cart = True
             trick.append(CART_PLAY + fruit)
             if self.log:
-                self.said.append((seat, CART_TEXT[fruit], "cart", {"fruit": FRUITS[fruit]}))
+                self.say(seat, CART_TEXT[fruit], "cart", {"fruit": FRUITS[fruit]})
         if len(trick) < self.n:
             seat += 1
             self.act = 0 if seat == self.n else seat
@@ -441,8 +442,8 @@ class Kernel(FruitKernel):
             last = self.trick[-1]
             action = CARD_TEXT[last] if last < SELLER_PLAY else SELLER_TEXT[last - SELLER_PLAY] \
                 if last < CART_PLAY else CART_TEXT[last - CART_PLAY]
-            self.said.append((winner, action, "trick", {"winner": winner, "card": CARD_TEXT[card],
-                                                        "trump": FRUIT_OF[card] == self.trump}))
+            self.say(winner, action, "trick", {"winner": winner, "card": CARD_TEXT[card],
+                                                        "trump": FRUIT_OF[card] == self.trump})
             self.last_trick = (self.plays(), winner)
         self.trick = []
         self.led = self.best = self.best_card = -1
@@ -490,4 +491,4 @@ class Kernel(FruitKernel):
             "placed": list(self.placed),
             "points": totals,
         })
-        self.said.append((-1, None, "scored", {"round": self.round, "points": totals}))
+        self.say(-1, None, "scored", {"round": self.round, "points": totals})

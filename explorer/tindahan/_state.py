@@ -82,7 +82,7 @@ class State(FruitState):
         k = self._k = self._k.copy()
         k.hands = [sorted(ORDER[card] for card in hand) for hand in hands]
         k._count = -1
-        self._listed = None
+        self._legal_cache = None
 
     def _unseen(self, seat: int) -> tuple[list[str], set[str], dict[int, int]]:
         return deck(self.fruits), set(), {}
