@@ -103,6 +103,28 @@ class Action:
         return Action, (self.index, str(self))
 
 
+@final
+class ActionTable:
+    """The values of one table of notations (a game's card plays, say: texts fixed by the game), shared
+    by every position: row ``i`` holds each text's value at index ``i``, made the first time a listing
+    reaches that index. A kernel lists ``map(getitem, table.rows(start, stop), codes)``: no text
+    written, no value made, and ``str()`` of each is its text at once."""
+
+    __slots__ = ("_rows", "texts")
+
+    def __init__(self, texts: list[str]) -> None:
+        self.texts = texts
+        self._rows: list[list[Action]] = []
+
+    def rows(self, start: int, stop: int) -> list[list[Action]]:
+        """The rows of indices ``start`` to ``stop`` (exclusive)."""
+        rows = self._rows
+        while len(rows) < stop:
+            index = len(rows)
+            rows.append([Action(index, text) for text in self.texts])
+        return rows[start:stop]
+
+
 def listing(source: Notations, count: int) -> list[Action]:
     """The values of a position's ``count`` legal actions, their notations written by ``source``."""
     return [Action(index, "", source) for index in range(count)]

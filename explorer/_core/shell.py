@@ -95,16 +95,21 @@ class KernelShell(GameState):
     PRESENTER: ClassVar[Presenter]
     _k: Any
 
+    #: Whether the kernel lists its actions' values itself (``kernel.actions()``: a game whose notations
+    #: are fixed tables shares one value per index and text, ``explorer._core.action.ActionTable``);
+    #: otherwise the shell makes one per legal action, its text written by the kernel when asked.
+    KERNEL_VALUES: ClassVar[bool] = False
+
     def legal_actions(self) -> list[Hashable]:
         legal = self._legal_cache
         if legal is None:  # the kernel counts none once the game is over
-            k = self._k
-            legal = self._legal_cache = listing(k, k.legal())  # type: ignore[assignment]
-        return legal.copy()  # type: ignore[union-attr]
+            legal = self._legal_cache = self._legal()
+        return legal.copy()
 
     def _legal(self) -> list[Hashable]:
         k = self._k
-        return listing(k, k.legal())  # type: ignore[return-value]  # values whose text k writes
+        values: list[Hashable] = k.actions() if self.KERNEL_VALUES else listing(k, k.legal())  # type: ignore[assignment]
+        return values
 
     def play(self, action: Hashable) -> Self:
         """``GameState.play`` in one call: the kernel copied and played by the action's index, the

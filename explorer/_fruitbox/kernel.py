@@ -15,6 +15,7 @@ from __future__ import annotations
 from random import Random
 from typing import Any, Final
 
+from .._core.action import ActionTable
 from .._core.playout import KernelCore
 from .._core.state import ScoreLine
 from .state import BOX, FRUIT_INDEX, FRUITS
@@ -23,6 +24,8 @@ from .state import BOX, FRUIT_INDEX, FRUITS
 FRUIT_OF: Final[list[int]] = [card // 10 for card in range(len(BOX))]
 RANK_OF: Final[list[int]] = [card % 10 + 1 for card in range(len(BOX))]
 CARD_TEXT: Final[list[str]] = list(BOX)
+#: A card play's value by card (``legal_actions()`` of both games: ``explorer._core.action``).
+CARD_VALUES: Final = ActionTable(CARD_TEXT)
 BANANA: Final = FRUIT_INDEX["banana"]
 
 

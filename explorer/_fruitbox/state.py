@@ -237,6 +237,7 @@ class FruitState(KernelShell):
     """
 
     START_PRIVATE: ClassVar[Mapping[str, str]] = {"hands": "seat"}
+    KERNEL_VALUES = True  # cards and fruits: FruitKernel's tables of values
 
     @property
     def _told(self) -> _Node | None:

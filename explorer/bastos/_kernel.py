@@ -24,10 +24,12 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Mapping
+from operator import getitem
 from typing import Any, Final
 
+from .._core.action import Action, ActionTable, listing
 from .._core.state import ScoreLine, seeded
-from .._fruitbox.kernel import CARD_TEXT, FRUIT_OF, RANK_OF, FruitKernel, fruit_tables
+from .._fruitbox.kernel import CARD_TEXT, CARD_VALUES, FRUIT_OF, RANK_OF, FruitKernel, fruit_tables
 from .._fruitbox.state import FRUITS
 
 MIN_VALUE: Final = -2
@@ -45,6 +47,9 @@ CHOOSE_TEXT: Final[list[str]] = ["choose:" + card for card in CARD_TEXT]
 DECLARE_TEXT: Final[list[str]] = [card + TRUMP_SUFFIX for card in CARD_TEXT]
 RAISE_TEXT: Final[list[str]] = ["raise:" + fruit for fruit in FRUITS]
 LOWER_TEXT: Final[list[str]] = ["lower:" + fruit for fruit in FRUITS]
+#: The values of the choosing and declaring actions, by card.
+CHOOSE_VALUES: Final = ActionTable(CHOOSE_TEXT)
+DECLARE_VALUES: Final = ActionTable(DECLARE_TEXT)
 
 #: One entry of the trick as the table shows it: ("card", seat, card, made trump) or ("adjust", seat,
 #: fruit, +1 or -1).
@@ -310,21 +315,23 @@ class Kernel(FruitKernel):
             return CARD_TEXT[hand[self._lo + index]]
         return DECLARE_TEXT[hand[self._declarable(hand, index - self._nc)]]
 
-    def notations(self) -> list[str]:
-        """Every legal action's notation, in the public order."""
+    def actions(self) -> list[Action]:
+        """Every legal action's value, in the public order (shared values: ``ActionTable``; the value
+        moves' are made per position, their texts written when asked)."""
         count = self.legal()
         if count == 0:
             return []
         if self.phase == ADJUSTING:
-            return [self.notation(i) for i in range(count)]
+            return listing(self, count)
         hand = self.hands[self.act]
         if self.phase == CHOOSING:
-            return [CHOOSE_TEXT[card] for card in hand]
+            return list(map(getitem, CHOOSE_VALUES.rows(0, count), hand))
         lo, nc = self._lo, self._nc
-        out = [CARD_TEXT[card] for card in hand[lo:lo + nc]]
+        out = list(map(getitem, CARD_VALUES.rows(0, nc), hand[lo:lo + nc]))
         if count > nc:
             mask = self.colour_mask
-            out.extend([DECLARE_TEXT[card] for card in hand if not mask >> FRUIT_OF[card] & 1])
+            declarable = [card for card in hand if not mask >> FRUIT_OF[card] & 1]
+            out.extend(map(getitem, DECLARE_VALUES.rows(nc, count), declarable))
         return out
 
     def apply(self, index: int, text: str = "") -> None:

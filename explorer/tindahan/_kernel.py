@@ -28,10 +28,21 @@ from __future__ import annotations
 import sys
 from bisect import bisect_left
 from collections.abc import Mapping
+from operator import getitem
 from typing import Any, Final, Literal
 
+from .._core.action import Action, ActionTable
 from .._core.state import ScoreLine, seeded
-from .._fruitbox.kernel import BANANA, CARD_TEXT, FRUIT_OF, RANK_OF, FruitKernel, deal, fruit_tables
+from .._fruitbox.kernel import (
+    BANANA,
+    CARD_TEXT,
+    CARD_VALUES,
+    FRUIT_OF,
+    RANK_OF,
+    FruitKernel,
+    deal,
+    fruit_tables,
+)
 from .._fruitbox.state import FRUITS
 
 FIRST: Final = 5  # a stall's majority
@@ -45,6 +56,9 @@ SELLERS_PER_PLAYER: Final = 9
 # notation compares by identity first, which keeps ``action in legal`` cheap.
 SELLER_TEXT: Final[list[str]] = [sys.intern(f"seller:{fruit}") for fruit in FRUITS]
 CART_TEXT: Final[list[str]] = [sys.intern(f"cart:{fruit}") for fruit in FRUITS]
+#: The values of the actions that are not cards, by fruit.
+SELLER_VALUES: Final = ActionTable(SELLER_TEXT)
+CART_VALUES: Final = ActionTable(CART_TEXT)
 
 Kind = Literal["card", "seller", "cart"]
 Play = tuple[int, Kind, str]  # one play of a trick: (seat, kind, the card for card plays, else the fruit)
@@ -346,18 +360,18 @@ class Kernel(FruitKernel):
             return SELLER_TEXT[self.led]
         return CART_TEXT[self.g.carts[self.trump][index - nc]]
 
-    def notations(self) -> list[str]:
-        """Every legal action's notation, in the public order."""
+    def actions(self) -> list[Action]:
+        """Every legal action's value, in the public order (shared values: ``ActionTable``)."""
         count = self.legal()
         if count == 0:
             return []
         lo, nc = self._lo, self._nc
-        out = [CARD_TEXT[card] for card in self.hands[self.act][lo:lo + nc]]
+        out = list(map(getitem, CARD_VALUES.rows(0, nc), self.hands[self.act][lo:lo + nc]))
         if count > nc:
             if self.trick:
-                out.append(SELLER_TEXT[self.led])
+                out.append(SELLER_VALUES.rows(nc, count)[0][self.led])
             else:
-                out.extend([CART_TEXT[fruit] for fruit in self.g.carts[self.trump]])
+                out.extend(map(getitem, CART_VALUES.rows(nc, count), self.g.carts[self.trump]))
         return out
 
     def _take_note(self, seat: int, card: int) -> None:
