@@ -119,15 +119,20 @@ class KernelShell(GameState):
         # A value this state listed (a bot's, a playout's, a click's) is the one at its own index in
         # the listing: legal as it stands. Anything else (a notation, another state's value) is
         # matched by its notation.
-        if action.__class__ is Action and legal is not None and action.index < len(legal) \
-                and legal[action.index] is action:
+        if action.__class__ is Action and legal is not None:
             chosen: Action = action
+            index = chosen.index
+            if index >= len(legal) or legal[index] is not chosen:
+                chosen = self._match(action)  # type: ignore[assignment]
+                index = chosen.index
         else:
             chosen = self._match(action)  # type: ignore[assignment]
+            index = chosen.index
         text = str(chosen)  # the record's, and the kernel's log's
         k = self._k.copy()
-        self._adopt(k)
-        k.apply(chosen.index, text)
+        if self.ADOPTS:
+            self._adopt(k)
+        k.apply(index, text)
         new = object.__new__(self.__class__)
         fields = new.__dict__ = self.__dict__.copy()  # one copy: half the cost of updating an empty dict
         fields["_k"] = k
@@ -150,6 +155,9 @@ class KernelShell(GameState):
         self._adopt(k)
         k._state = self
         return k
+
+    #: Whether ``_adopt`` has anything to do (play() skips the call where not).
+    ADOPTS: ClassVar[bool] = False
 
     def _adopt(self, kernel: Any) -> None:
         """What a copy of the kernel takes from this state before it plays (nothing here)."""

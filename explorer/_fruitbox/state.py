@@ -463,5 +463,7 @@ class FruitState(KernelShell):
         self.to_act = k.current_player
         return self
 
+    ADOPTS = True
+
     def _adopt(self, kernel: Any) -> None:
         kernel.seed = self.seed  # a sample of the hidden cards deals its later rounds by a seed of its own

@@ -338,7 +338,7 @@ class Kernel(FruitKernel):
         count = self._count if self._count >= 0 else self.legal()
         if not 0 <= index < count:
             raise IndexError(f"legal action {index} of {count}")
-        action = self.notation(index) if self.log else None  # what the events name
+        action = (text or self.notation(index)) if self.log else None  # what the events name
         self._played.append(index)
         self._count = -1
         seat = self.act
