@@ -51,6 +51,8 @@ CELLS_OF_LINE: Final[tuple[tuple[int, int, int], ...]] = LINE_CELLS
 # Per line-and-ends index (3 * line + the usable ends' combination, as ``FACED`` gives it): the ends.
 LC_ENDS: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(2 * line + side for side in combo)
                                                    for line in range(6) for combo in END_COMBOS)
+# Per line-and-ends index: how many of its ends are usable (1 or 2).
+LC_SIDES: Final[tuple[int, ...]] = tuple(len(ends) for ends in LC_ENDS)
 # Every line faced from both ends (2-4 players), as ``FACED`` gives it.
 BOTH_FACED: Final[tuple[tuple[int, int], ...]] = tuple((line, 3 * line) for line in range(6))
 ALL_LINES: Final[list[int]] = [0, 1, 2, 3, 4, 5]
@@ -192,11 +194,11 @@ class Kernel(KernelCore):
             if g.solo:
                 faced: tuple[tuple[int, int], ...] = FACED[solo_ends(self.turns, g.free)]
                 self._faced = faced
-                for kind in kinds:
+                for kind in kinds:  # a line's both-ends count, halved where one end is usable
                     goods = goods_of_kind[kind]
-                    want, tk = wanted[goods], g.takes[goods]
+                    want, count = wanted[goods], g.both[goods]
                     for line, lc in faced:
-                        total += COUNTS[tk[packed[line] & want]] * len(LC_ENDS[lc])
+                        total += count[packed[line] & want] * LC_SIDES[lc] >> 1
             else:
                 self._faced = BOTH_FACED
                 both = g.both
@@ -304,7 +306,7 @@ class Kernel(KernelCore):
             for line, lc in self._faced:
                 number = tk[packed[line] & want]
                 if number:
-                    size = COUNTS[number] * len(LC_ENDS[lc])
+                    size = COUNTS[number] * LC_SIDES[lc]
                     if index < size:
                         return index, kind, lc, number
                     index -= size
