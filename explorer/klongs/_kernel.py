@@ -72,7 +72,7 @@ def build(t: Tables, players: int, rules: Mapping[str, Any], board: list[int], o
     k.entry = t.entries[1 if players != 2 else 0]
     k.board, k.owner = board, owner
     k.derive()
-    k.hands, k.stacks, k.stocks, k.discard = hands, stacks, stocks, []
+    k.hands, k.stacks, k.stocks, k.discard, k.cow = hands, stacks, stocks, [], False
     k.supply, k.cards, k.entered = supply, cards, entered
     k.step = step
     k.market_days = sum(1 for m in t.track_market[:step] if m)
@@ -112,9 +112,13 @@ class Kernel(Board):
         new.owner = self.owner.copy()
         new.occ, new.full, new.insp, new.thf, new.seen = self.occ, self.full, self.insp, self.thf, self.seen
         new.mine = self.mine.copy()
-        new.hands = [hand.copy() for hand in self.hands]
-        new.stacks = [stack.copy() for stack in self.stacks]
-        new.stocks = [stock.copy() for stock in self.stocks]
+        if log:  # a public state's next kernel: shared until changed (``_own``)
+            new.hands, new.stacks, new.stocks, new.cow = self.hands, self.stacks, self.stocks, True
+        else:
+            new.hands = [hand.copy() for hand in self.hands]
+            new.stacks = [stack.copy() for stack in self.stacks]
+            new.stocks = [stock.copy() for stock in self.stocks]
+            new.cow = False
         new.discard = self.discard.copy()
         new.supply = self.supply.copy()
         new.cards = self.cards.copy()
@@ -132,6 +136,14 @@ class Kernel(Board):
         new._msrc, new._mopen, new._list, new._ss = self._msrc, self._mopen, self._list, self._ss
         new._played = []
         return new
+
+    def _own(self) -> None:
+        """Copy the hands, stacks and stocks before changing one, where they are shared (``cow``)."""
+        if self.cow:
+            self.hands = [hand.copy() for hand in self.hands]
+            self.stacks = [stack.copy() for stack in self.stacks]
+            self.stocks = [stock.copy() for stock in self.stocks]
+            self.cow = False
 
     def start(self, seat: int, lines: tuple[ScoreLine, ...]) -> None:
         """Begin the game at ``seat``'s turn, with the start position's score ``lines``."""
@@ -318,6 +330,7 @@ class Kernel(Board):
                 space = self._list[index >> 1]
                 victim = self.owner[self.board[space]]
                 boat = self._take_off(space)
+                self._own()
                 (self.hands if to_hand else self.stocks)[seat].append(boat)
                 self._say(text, ("steal", space, "hand" if to_hand else "stock", boat, victim))
             self._after_placement()
@@ -345,6 +358,7 @@ class Kernel(Board):
             self._seek_scorer()
         else:  # DRAW
             self._say(text, ("draw", index + 1))
+            self._own()
             self.hands[seat].append(self.stacks[index].pop())
             self._refill(seat)
 
@@ -364,6 +378,7 @@ class Kernel(Board):
 
     def _place(self, text: str, seat: int, at: int, space: int) -> None:
         t = self.t
+        self._own()
         boat = self.hands[seat].pop(at)
         self.board[space] = boat
         bit = t.bit[space]
@@ -420,6 +435,7 @@ class Kernel(Board):
         for space in removed:
             boat = self._take_off(space)
             if space == keep and to_hand:
+                self._own()
                 self.hands[seat].append(boat)
             else:
                 self.discard.append(boat)
@@ -484,6 +500,7 @@ class Kernel(Board):
         if self.skip:
             self.skip = False
         else:
+            self._own()
             hand = self.hands[seat]
             stacks = self.stacks
             if len(stacks) == 1:
@@ -574,6 +591,7 @@ class Kernel(Board):
             self._line(who, f"{day} Market Day, landing {name}: {each}", value * count, rule, False)
             gains[COLOURS[who]] = value * count
         boat = self._take_off(remove)
+        self._own()
         self.stocks[seat].append(boat)
         self.master = landing
         self._say(text, ("score", landing, value, gains, remove, boat))
