@@ -1,4 +1,4 @@
-"""The Bangkok state: one immutable value per position, actions as notation strings.
+"""The Bangkok state: one immutable value per position; actions are values (``str()``: the notation).
 
 The rules live in the kernel (``_kernel``): the state is a shell over one, as python-chess's board
 seen immutably: ``play()`` copies the kernel and applies the action to the copy. The fields the view
