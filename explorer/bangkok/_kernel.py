@@ -2,10 +2,11 @@
 
 :class:`Kernel` plays a position in place by index, as OpenSpiel's games do: ``legal()`` counts the
 actions in the public order from the edition's tables (``_mechanics.PlaceTables``) and keeps what it
-counted, so that ``apply(i)`` goes straight to the action and ``notation(i)`` / ``notations()`` write
-texts only when asked. The order: hand kinds as first held; lines R1 ... C3 (solo: those a usable end
-faces); a line's takes from its first end, then its second, each take's places in line order; the
-renewals by line, or "pass" when there is nothing else; market places by kind; returns by kind.
+counted, so that ``apply(i)`` goes straight to the action and ``notation(i)`` writes a text only when
+asked (``str()`` of a legal action's value). The order: hand kinds as first held; lines R1 ... C3
+(solo: those a usable end faces); a line's takes from its first end, then its second, each take's
+places in line order; the renewals by line, or "pass" when there is nothing else; market places by
+kind; returns by kind.
 
 Piles are kept top last (a draw is a ``pop``). With a log (a public state's kernel) it keeps the public
 history (``_board.Happened``, raw) and the port before the last placement or renewal, and shares its
@@ -346,46 +347,6 @@ class Kernel(KernelCore):
             for cell in rest:
                 text += tails[cell * stride + port[cell]]
             out.append(text)
-
-    def notations(self) -> list[str]:
-        """Every legal action's notation, in order (what the public ``legal_actions()`` lists)."""
-        count = self.legal()
-        if count == 0:
-            return []
-        t = self.g.t
-        if self.phase == MARKET:
-            out: list[str] = []
-            for _, kind, chilli in self._segs:
-                texts: list[str] = t.market_texts[kind]
-                for place in self._by_chilli[chilli]:
-                    out.append(texts[place])
-            return out
-        if self.phase == RETURN:
-            return_texts: list[str] = t.return_texts
-            return [return_texts[kind] for kind in self._kinds]
-        out = self._place_texts() if self._placed else []
-        for line in self._renew:
-            out.append(RENEW_TEXTS[line])
-        if not out:
-            out.append("pass")
-        return out
-
-    def _place_texts(self) -> list[str]:
-        # In the order ``_find`` counts them: by face as first held, line, usable end, take.
-        g = self.g
-        wanted, goods_of_kind, takes = g.wanted, g.goods_of_kind, g.takes
-        packed = self._packed
-        out: list[str] = []
-        for kind in self._kinds:
-            goods = goods_of_kind[kind]
-            want, tk = wanted[goods], takes[goods]
-            for line, lc in self._faced:
-                number = tk[packed[line] & want]
-                if number:
-                    options = CELLS_OF_TAKE[number][lc // 3]
-                    for end in LC_ENDS[lc]:
-                        self._place_texts_at(kind, end, options, out)
-        return out
 
     # ---- playing ------------------------------------------------------------------------------
 

@@ -44,7 +44,6 @@ from ._board import (
     Tables,
     any_left,
     boat_merchants,
-    mask_spaces,
     nth_space,
     stock_points,
 )
@@ -256,43 +255,6 @@ class Kernel(Board):
         if phase == MARKET:
             return "decline" if last else t.score[self._list[index]][self._ss[index]]
         return "draw:2" if index else "draw:1"
-
-    def notations(self) -> list[str]:
-        """Every legal action's notation, in order (what ``notation(i)`` says for each ``i``, written a
-        mask at a time: the public ``legal_actions()``)."""
-        count = self.legal()
-        phase = self.phase
-        if phase != TURN and phase != AFTER:
-            return [self.notation(i) for i in range(count)]
-        t = self.t
-        out: list[str] = []
-        if phase == TURN:
-            if self._pc:
-                spaces = mask_spaces(t, self._tg)
-                guarded: list[int] | None = None  # a thief's (``_gt`` is counted only with one in hand)
-                special = t.special
-                for boat in self.hands[self.act]:
-                    row = t.place[boat]
-                    if special[boat] == THIEF:
-                        if guarded is None:
-                            guarded = mask_spaces(t, self._gt)
-                        for space in guarded:
-                            out.append(row[space])
-                    else:
-                        for space in spaces:
-                            out.append(row[space])
-            else:
-                out.append("pass")
-            if count == len(out):
-                return out
-        opens = self._mopen
-        for k in range(len(opens)):
-            row = t.move[self._msrc[k]]
-            for dst in mask_spaces(t, opens[k]):
-                out.append(row[dst])
-        if phase == AFTER:
-            out.append("end")
-        return out
 
     # ---- applying -----------------------------------------------------------------------------
 
