@@ -15,6 +15,11 @@ with the others' load. Pin to one core for steady figures (`taskset -c 1`).
 
 The first line says whether the engine's core runs compiled (`explorer._compiled`, built by setup.py)
 or as pure Python, and why; `RULES_EXPLORER_PURE=1` measures pure Python.
+
+In the browser's interpreter (Pyodide: CPython compiled to WebAssembly, what a static site runs), in
+Node: `node benchmarks/pyodide_run.mjs PYODIDE_DIR WHEELS_DIR benchmarks/engine_speed.py [...]` (CPU
+time there is Node's; benchmarks/README.md, "In the browser", says how to set it up). Compare it with
+a pure-Python run of CPython on the same machine, interleaved.
 """
 
 from __future__ import annotations

@@ -31,6 +31,7 @@ from types import ModuleType
 #: The modules mypyc compiles, in import order. ``setup.py`` and ``./dev`` read this tuple (one name a
 #: line) from the source; the compiled code may only subclass classes compiled with it.
 MODULES = (
+    "explorer._core.action",
     "explorer._core.playout",
     "explorer._core.shuffle",
     "explorer._fruitbox.kernel",

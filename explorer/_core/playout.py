@@ -85,8 +85,9 @@ class Playout:
         assert self._legal is not None
         return str(self._legal[index])
 
-    def apply(self, index: int) -> None:
-        """Play legal action ``index`` in place."""
+    def apply(self, index: int, text: str = "") -> None:
+        """Play legal action ``index`` in place (``text``: its notation, when the caller has it, so
+        that a kernel keeping a log need not write it again)."""
         if self._legal is None:
             self.legal()
         assert self._legal is not None

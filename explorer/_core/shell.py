@@ -8,12 +8,29 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar, overload
+from itertools import repeat
+from typing import Any, ClassVar, Generic, Self, TypeVar, overload
 
+from .. import _compiled
 from .._errors import IllegalAction
+from . import action as _action
+from .action import Action, Notations
 from .state import GameState
 
 T = TypeVar("T")
+
+
+if _compiled.is_compiled(_action):
+    listing = _action.listing
+else:
+    def listing(source: Notations, count: int) -> list[Action]:
+        """``explorer._core.action.listing`` as the interpreter runs it fastest: each value made
+        without a call to ``__init__`` (a Bangkok turn lists some 40-50), its notation unwritten."""
+        values = list(map(object.__new__, repeat(Action, count)))
+        for index, value in enumerate(values):
+            value.index = index
+            value._source = source
+        return values
 
 
 def rows(value: Any) -> tuple[tuple[Any, ...], ...]:
@@ -77,26 +94,59 @@ class KernelShell(GameState):
     #: What a reader sees of this game's states (``GameSpec(presenter=...)`` sets it).
     PRESENTER: ClassVar[Presenter]
     _k: Any
-    #: The legal actions ``_legal`` listed for this kernel (the next state's ``_apply`` finds its
-    #: action's index there).
-    _listed: tuple[Any, list[Hashable]] | None
+
+    #: Whether the kernel lists its actions' values itself (``kernel.actions()``: a game whose notations
+    #: are fixed tables shares one value per index and text, ``explorer._core.action.ActionTable``);
+    #: otherwise the shell makes one per legal action, its text written by the kernel when asked.
+    KERNEL_VALUES: ClassVar[bool] = False
+
+    def legal_actions(self) -> list[Hashable]:
+        legal = self._legal_cache
+        if legal is None:  # the kernel counts none once the game is over
+            legal = self._legal_cache = self._legal()
+        return legal.copy()
 
     def _legal(self) -> list[Hashable]:
-        listed: list[Hashable] = self._k.notations()
-        self._listed = (self._k, listed)
-        return listed
+        k = self._k
+        values: list[Hashable] = k.actions() if self.KERNEL_VALUES else listing(k, k.legal())  # type: ignore[assignment]
+        return values
+
+    def play(self, action: Hashable) -> Self:
+        """``GameState.play`` in one call: the kernel copied and played by the action's index, the
+        state's dict copied with what changed (no hook is called on the way: a play is what bots,
+        clicks and replays pay for, and the interpreter pays for every call)."""
+        legal = self._legal_cache
+        # A value this state listed (a bot's, a playout's, a click's) is the one at its own index in
+        # the listing: legal as it stands. Anything else (a notation, another state's value) is
+        # matched by its notation.
+        if action.__class__ is Action and legal is not None:
+            chosen: Action = action
+            index = chosen.index
+            if index >= len(legal) or legal[index] is not chosen:
+                chosen = self._match(action)  # type: ignore[assignment]
+                index = chosen.index
+        else:
+            chosen = self._match(action)  # type: ignore[assignment]
+            index = chosen.index
+        text = str(chosen)  # the record's, and the kernel's log's
+        k = self._k.copy()
+        if self.ADOPTS:
+            self._adopt(k)
+        k.apply(index, text)
+        new = object.__new__(self.__class__)
+        fields = new.__dict__ = self.__dict__.copy()  # one copy: half the cost of updating an empty dict
+        fields["_k"] = k
+        fields["_legal_cache"] = None
+        fields["to_act"] = k.current_player
+        fields["_history"] = (text, self._history)
+        fields["_n_actions"] = self._n_actions + 1
+        return new
 
     def _apply(self, action: Hashable) -> None:
-        # ``action`` is one of the notations the state before listed (``play`` matched it there): the
-        # copied dict still holds that state's kernel and list.
-        k = self._k
-        listed = self._listed
-        index = (listed[1].index(action) if listed is not None and listed[0] is k
-                 else k.notations().index(str(action)))
-        k = self._k = k.copy()
+        # ``play`` above does this for every game on a kernel; kept for the base class's contract.
+        k = self._k = self._k.copy()
         self._adopt(k)
-        k.apply(index)
-        self._listed = None
+        k.apply(action.index)  # type: ignore[attr-defined]
         self._applied()
 
     def playout(self) -> Any:
@@ -105,6 +155,9 @@ class KernelShell(GameState):
         self._adopt(k)
         k._state = self
         return k
+
+    #: Whether ``_adopt`` has anything to do (play() skips the call where not).
+    ADOPTS: ClassVar[bool] = False
 
     def _adopt(self, kernel: Any) -> None:
         """What a copy of the kernel takes from this state before it plays (nothing here)."""

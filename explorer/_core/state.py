@@ -21,6 +21,7 @@ from typing import Any, ClassVar, NamedTuple, Self
 from .. import _compiled
 from .._errors import IllegalAction
 from . import shuffle as _shuffle
+from .action import Action
 from .events import EMPTY_LOG, EventLog
 from .options import Option, resolve_options
 from .playout import Playout
@@ -226,14 +227,18 @@ class GameState(ABC):
     def play(self, action: Hashable) -> Self:
         """Return the state after ``action`` (a value or its notation); this state is unchanged."""
         legal = self._legal_cache
-        # An action taken from legal_actions() (the usual case: a bot, a click, a playout) is legal
-        # as it stands: _match would return it from its first test.
-        chosen = action if legal is not None and action in legal else self._match(action)
+        # A value this state listed (the usual case: a bot, a playout, a click's value) is the one at
+        # its own index in the listing: legal as it stands, found without comparing any notation.
+        if action.__class__ is Action and legal is not None:
+            index = action.index
+            chosen = action if index < len(legal) and legal[index] is action else self._match(action)
+        else:
+            chosen = self._match(action)
         new = object.__new__(self.__class__)
         new.__dict__ = self.__dict__.copy()  # one copy: half the cost of updating an empty dict
         new._legal_cache = None
         new._apply(chosen)
-        new._history = (chosen if chosen.__class__ is str else str(chosen), self._history)
+        new._history = (str(chosen), self._history)
         new._n_actions = self._n_actions + 1
         return new
 
@@ -459,13 +464,14 @@ class GameState(ABC):
         return repr(self)
 
     def _match(self, action: Hashable) -> Hashable:
+        """The listed value that ``action`` (a value or a notation) stands for, else the refusal."""
         legal = self._legal_cache if self._legal_cache is not None else self.legal_actions()
-        if action in legal:
-            return action
-        if isinstance(action, str):
-            for candidate in legal:
-                if str(candidate) == action:
+        if isinstance(action, (str, Action)):
+            for candidate in legal:  # values compare by notation: written only as far as this reads
+                if candidate == action:
                     return candidate
+        elif action in legal:
+            return legal[legal.index(action)]
         if self.is_over:
             raise IllegalAction(f"{self.GAME}.game-over", "the game is over: no more moves can be played",
                                 str(action))

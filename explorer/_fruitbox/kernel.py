@@ -15,6 +15,7 @@ from __future__ import annotations
 from random import Random
 from typing import Any, Final
 
+from .._core.action import ActionTable
 from .._core.playout import KernelCore
 from .._core.state import ScoreLine
 from .state import BOX, FRUIT_INDEX, FRUITS
@@ -23,6 +24,8 @@ from .state import BOX, FRUIT_INDEX, FRUITS
 FRUIT_OF: Final[list[int]] = [card // 10 for card in range(len(BOX))]
 RANK_OF: Final[list[int]] = [card % 10 + 1 for card in range(len(BOX))]
 CARD_TEXT: Final[list[str]] = list(BOX)
+#: A card play's value by card (``legal_actions()`` of both games: ``explorer._core.action``).
+CARD_VALUES: Final = ActionTable(CARD_TEXT)
 BANANA: Final = FRUIT_INDEX["banana"]
 
 
@@ -59,8 +62,8 @@ class FruitKernel(KernelCore):
     copied on first change where the kernel is a public state's copy (``cow``), and what ``legal()``
     counted (the choosable cards: ``hands[act][_lo:_lo + _nc]``)."""
 
-    __slots__ = ("_count", "_lo", "_nc", "cow", "dealer", "hands", "leader", "lines", "log", "n", "round",
-                 "said", "seed", "trick", "won")
+    __slots__ = ("_count", "_lo", "_nc", "before_deal", "cow", "dealer", "hands", "leader", "lines", "log",
+                 "n", "round", "seed", "told", "trick", "won")
 
     n: int
     seed: int  # the game's: every round deals from it (a sample of hidden cards has one of its own)
@@ -75,7 +78,12 @@ class FruitKernel(KernelCore):
     trick: list[int]
     won: list[int]  # tricks taken this round, per seat
     lines: tuple[ScoreLine, ...]
-    said: list[tuple[int, str | None, str, dict[str, Any]]]  # (seat or -1, action, kind, data): to tell
+    #: The public events told so far, raw: the newest as ``[previous, seat or None, action, kind, data]``
+    #: and four places the state fills when a reader first asks (``explorer._fruitbox.state``), so
+    #: that a play writes no sentence and copies no list; shared by the kernels copied from this one.
+    told: list[Any] | None
+    #: The newest event told before this round's deal (what ``state.told`` reads).
+    before_deal: list[Any] | None
     _count: int  # the actions counted for this position, -1 not yet
     _lo: int
     _nc: int
@@ -84,6 +92,12 @@ class FruitKernel(KernelCore):
         super().__init__()
         self._count = -1
         self._lo = self._nc = 0
+
+    def say(self, seat: int, action: str | None, kind: str, data: dict[str, Any]) -> None:
+        """Tell a public event (``seat`` -1: the game's own), as data: its sentence is written when read."""
+        if kind == "round" and data["round"] > 1:
+            self.before_deal = self.told
+        self.told = [self.told, None if seat < 0 else seat, action, kind, data, None, None, None, None]
 
     def round_number(self) -> int:
         return self.round

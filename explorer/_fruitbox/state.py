@@ -226,9 +226,10 @@ class FruitState(KernelShell):
     are told with a ``kind`` and structured data, their sentence from ``_event_text``. ``hands`` holds
     each seat's cards.
 
-    Events are kept raw (``_told``, a linked list shared between states) and become the base class's
-    ``_events`` log, with their sentences, only when something reads them: a random playout writes no
-    text at all, and a view reuses what an earlier view of the same game has written.
+    Events are kept raw by the kernel (``_told``: ``FruitKernel.say``, a linked list shared between
+    states) and become the base class's ``_events`` log, with their sentences, only when something reads
+    them: a play neither writes a sentence nor copies a list, and a view reuses what an earlier view of
+    the same game has written.
 
     Every round deals the cards anew, while the public history goes on naming the cards played face up
     in earlier rounds: such a card may now lie in another seat's hand, but its old mention says nothing
@@ -236,18 +237,24 @@ class FruitState(KernelShell):
     """
 
     START_PRIVATE: ClassVar[Mapping[str, str]] = {"hands": "seat"}
-    _told: _Node | None = None  # the newest event
-    _dealt: _Node | None = None  # the newest event told before the current deal
+    KERNEL_VALUES = True  # cards and fruits: FruitKernel's tables of values
+
+    @property
+    def _told(self) -> _Node | None:
+        """The newest event, as the kernel told it (``FruitKernel.say``)."""
+        told: _Node | None = self._k.told
+        return told
+
+    @property
+    def _dealt(self) -> _Node | None:
+        """The newest event told before the current deal."""
+        before: _Node | None = self._k.before_deal
+        return before
 
     def _event_text(self, kind: str, seat: int | None, data: Mapping[str, Any]) -> str:
         text = self.PRESENTER.event_text
         assert text is not None, f"{self.GAME}'s presenter tells no events"
         return text(kind, seat, data)
-
-    def _tell(self, seat: int | None, action: str | None, kind: str, data: dict[str, Any]) -> None:
-        """Add a public event, told as data (the kernel's dict, kept as it is): its sentence is written
-        when something reads it."""
-        self._told = [self._told, seat, action, kind, data, None, None, None, None]
 
     def _written(self) -> EventLog:
         """The events as the base class's log, writing the sentences not yet written."""
@@ -266,8 +273,7 @@ class FruitState(KernelShell):
 
     def _restart_events(self, log: EventLog) -> None:
         if len(log):
-            raise TypeError("a fruit game tells its events with _tell")
-        self._told = None
+            raise TypeError("a fruit game's kernel tells its events (FruitKernel.say)")
 
     # The base class keeps a log; here it is written from ``_told`` when read (new() sets it empty).
     _events = property(_written, _restart_events)
@@ -324,10 +330,6 @@ class FruitState(KernelShell):
                     node[_RENDERED] = {}
                 node[_RENDERED][key] = tuple(rendered)
         return rendered
-
-    def _deal_anew(self) -> None:
-        """Before a new deal: the history so far is what ``told`` reads (see the class docstring)."""
-        self._dealt = self._told
 
     @property
     def told(self) -> frozenset[str]:
@@ -426,7 +428,7 @@ class FruitState(KernelShell):
         states), and tell its first events."""
         hands = None if given is None else [[ORDER[card] for card in hand] for hand in given]
         self._k = new_kernel(self.players, self.seed, self.rules, fruits, hands)
-        self._listed = None
+        self._legal_cache = None
         self._applied()
 
     # ---- a position from a view (the search deals the hidden cards anew) -------------------------
@@ -457,19 +459,11 @@ class FruitState(KernelShell):
         for line in k.lines:
             k.points[line.seat] += line.points
         k._count = -1
-        self._k, self._listed = k, None
+        self._k, self._legal_cache = k, None
         self.to_act = k.current_player
         return self
 
+    ADOPTS = True
+
     def _adopt(self, kernel: Any) -> None:
         kernel.seed = self.seed  # a sample of the hidden cards deals its later rounds by a seed of its own
-
-    def _applied(self) -> None:
-        """Tell what the kernel said, and bring the seat to act up to date."""
-        k = self._k
-        for seat, action, kind, data in k.said:
-            if kind == "round" and data["round"] > 1:
-                self._deal_anew()
-            self._tell(None if seat < 0 else seat, action, kind, data)
-        k.said = []
-        self.to_act = k.current_player

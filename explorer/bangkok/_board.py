@@ -69,6 +69,8 @@ class Happened:
     and keeps them here (states share the chain). (Every argument has a default: a compiled class is
     pickled by calling it with none.)"""
 
+    __slots__ = ("action", "before", "cards", "entry", "move", "own", "placed", "seat")
+
     seat: int
     action: str  # its notation
     cards: tuple[tuple[int, int], ...]  # (place, card) drawn into the port by a placement or renewal

@@ -2,10 +2,11 @@
 
 :class:`Kernel` plays a position in place by index, as OpenSpiel's games do: ``legal()`` counts the
 actions in the public order from the edition's tables (``_mechanics.PlaceTables``) and keeps what it
-counted, so that ``apply(i)`` goes straight to the action and ``notation(i)`` / ``notations()`` write
-texts only when asked. The order: hand kinds as first held; lines R1 ... C3 (solo: those a usable end
-faces); a line's takes from its first end, then its second, each take's places in line order; the
-renewals by line, or "pass" when there is nothing else; market places by kind; returns by kind.
+counted, so that ``apply(i)`` goes straight to the action and ``notation(i)`` writes a text only when
+asked (``str()`` of a legal action's value). The order: hand kinds as first held; lines R1 ... C3
+(solo: those a usable end faces); a line's takes from its first end, then its second, each take's
+places in line order; the renewals by line, or "pass" when there is nothing else; market places by
+kind; returns by kind.
 
 Piles are kept top last (a draw is a ``pop``). With a log (a public state's kernel) it keeps the public
 history (``_board.Happened``, raw) and the port before the last placement or renewal, and shares its
@@ -51,6 +52,8 @@ CELLS_OF_LINE: Final[tuple[tuple[int, int, int], ...]] = LINE_CELLS
 # Per line-and-ends index (3 * line + the usable ends' combination, as ``FACED`` gives it): the ends.
 LC_ENDS: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(2 * line + side for side in combo)
                                                    for line in range(6) for combo in END_COMBOS)
+# Per line-and-ends index: how many of its ends are usable (1 or 2).
+LC_SIDES: Final[tuple[int, ...]] = tuple(len(ends) for ends in LC_ENDS)
 # Every line faced from both ends (2-4 players), as ``FACED`` gives it.
 BOTH_FACED: Final[tuple[tuple[int, int], ...]] = tuple((line, 3 * line) for line in range(6))
 ALL_LINES: Final[list[int]] = [0, 1, 2, 3, 4, 5]
@@ -192,11 +195,11 @@ class Kernel(KernelCore):
             if g.solo:
                 faced: tuple[tuple[int, int], ...] = FACED[solo_ends(self.turns, g.free)]
                 self._faced = faced
-                for kind in kinds:
+                for kind in kinds:  # a line's both-ends count, halved where one end is usable
                     goods = goods_of_kind[kind]
-                    want, tk = wanted[goods], g.takes[goods]
+                    want, count = wanted[goods], g.both[goods]
                     for line, lc in faced:
-                        total += COUNTS[tk[packed[line] & want]] * len(LC_ENDS[lc])
+                        total += count[packed[line] & want] * LC_SIDES[lc] >> 1
             else:
                 self._faced = BOTH_FACED
                 both = g.both
@@ -304,7 +307,7 @@ class Kernel(KernelCore):
             for line, lc in self._faced:
                 number = tk[packed[line] & want]
                 if number:
-                    size = COUNTS[number] * len(LC_ENDS[lc])
+                    size = COUNTS[number] * LC_SIDES[lc]
                     if index < size:
                         return index, kind, lc, number
                     index -= size
@@ -345,52 +348,13 @@ class Kernel(KernelCore):
                 text += tails[cell * stride + port[cell]]
             out.append(text)
 
-    def notations(self) -> list[str]:
-        """Every legal action's notation, in order (what the public ``legal_actions()`` lists)."""
-        count = self.legal()
-        if count == 0:
-            return []
-        t = self.g.t
-        if self.phase == MARKET:
-            out: list[str] = []
-            for _, kind, chilli in self._segs:
-                texts: list[str] = t.market_texts[kind]
-                for place in self._by_chilli[chilli]:
-                    out.append(texts[place])
-            return out
-        if self.phase == RETURN:
-            return_texts: list[str] = t.return_texts
-            return [return_texts[kind] for kind in self._kinds]
-        out = self._place_texts() if self._placed else []
-        for line in self._renew:
-            out.append(RENEW_TEXTS[line])
-        if not out:
-            out.append("pass")
-        return out
-
-    def _place_texts(self) -> list[str]:
-        # In the order ``_find`` counts them: by face as first held, line, usable end, take.
-        g = self.g
-        wanted, goods_of_kind, takes = g.wanted, g.goods_of_kind, g.takes
-        packed = self._packed
-        out: list[str] = []
-        for kind in self._kinds:
-            goods = goods_of_kind[kind]
-            want, tk = wanted[goods], takes[goods]
-            for line, lc in self._faced:
-                number = tk[packed[line] & want]
-                if number:
-                    options = CELLS_OF_TAKE[number][lc // 3]
-                    for end in LC_ENDS[lc]:
-                        self._place_texts_at(kind, end, options, out)
-        return out
-
     # ---- playing ------------------------------------------------------------------------------
 
-    def apply(self, index: int) -> None:
+    def apply(self, index: int, text: str = "") -> None:
         offset, kind, lc, number = self._find(index)
         seat = self.act
-        text = self.notation(index) if self.log else ""
+        if self.log and not text:
+            text = self.notation(index)
         self._played.append(index)
         self._count = -1
         phase = self.phase

@@ -1,4 +1,4 @@
-"""The Bangkok state: one immutable value per position, actions as notation strings.
+"""The Bangkok state: one immutable value per position; actions are values (``str()``: the notation).
 
 The rules live in the kernel (``_kernel``): the state is a shell over one, as python-chess's board
 seen immutably: ``play()`` copies the kernel and applies the action to the copy. The fields the view
@@ -90,7 +90,7 @@ class State(KernelShell):
             rng.shuffle(port)
             self._k = build(game, first, port, boats[7:], chillies[2:], hands, [(EMPTY,) * CELLS] * players,
                             tiles[:players], sorted(tiles[players:]))
-        self._listed = None
+        self._legal_cache = None
         self._applied()
 
     @classmethod
@@ -151,7 +151,7 @@ class State(KernelShell):
         k.boats, k.chillies = list(reversed(boat_pile)), list(reversed(chilli_pile))
         k.objectives, k.aside = list(objectives), list(aside)
         k.cow, k._count = False, -1
-        self._listed = self._legal_cache = None
+        self._legal_cache = None
 
     def _deal_unseen(self, seat: int, rng: random.Random) -> None:
         # What the seat has not seen (the port, the markets and its own hand are in view) is dealt
@@ -259,9 +259,6 @@ class State(KernelShell):
     # ---- refusals -----------------------------------------------------------------------------
 
     def _match(self, action: Hashable) -> Hashable:
-        legal = self._legal_cache
-        if legal is not None and action in legal:  # the usual case, without the calls below
-            return action
         try:
             return super()._match(action)
         except IllegalAction:

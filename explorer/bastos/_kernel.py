@@ -24,10 +24,12 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Mapping
+from operator import getitem
 from typing import Any, Final
 
+from .._core.action import Action, ActionTable, listing
 from .._core.state import ScoreLine, seeded
-from .._fruitbox.kernel import CARD_TEXT, FRUIT_OF, RANK_OF, FruitKernel, fruit_tables
+from .._fruitbox.kernel import CARD_TEXT, CARD_VALUES, FRUIT_OF, RANK_OF, FruitKernel, fruit_tables
 from .._fruitbox.state import FRUITS
 
 MIN_VALUE: Final = -2
@@ -45,6 +47,9 @@ CHOOSE_TEXT: Final[list[str]] = ["choose:" + card for card in CARD_TEXT]
 DECLARE_TEXT: Final[list[str]] = [card + TRUMP_SUFFIX for card in CARD_TEXT]
 RAISE_TEXT: Final[list[str]] = ["raise:" + fruit for fruit in FRUITS]
 LOWER_TEXT: Final[list[str]] = ["lower:" + fruit for fruit in FRUITS]
+#: The values of the choosing and declaring actions, by card.
+CHOOSE_VALUES: Final = ActionTable(CHOOSE_TEXT)
+DECLARE_VALUES: Final = ActionTable(DECLARE_TEXT)
 
 #: One entry of the trick as the table shows it: ("card", seat, card, made trump) or ("adjust", seat,
 #: fruit, +1 or -1).
@@ -135,7 +140,8 @@ def new_kernel(players: int, seed: int, rules: Mapping[str, Any], fruits: tuple[
     k.seed, k.log, k.cow = seed, log, False
     k.round, k.dealer = 1, players - 1
     k.points = [0] * players
-    k.lines, k.said = (), []
+    k.lines = ()
+    k.told = k.before_deal = None
     k.last_trick = k.round_last_trick = None
     k.start_round(hands)
     return k
@@ -189,7 +195,7 @@ class Kernel(FruitKernel):
             new.picks, new.values, new.won = self.picks.copy(), self.values.copy(), self.won.copy()
             new.won_cards, new.points = self.won_cards.copy(), self.points.copy()
             new.taken, new.aside = self.taken, self.aside
-        new.lines, new.said = self.lines, []
+        new.lines, new.told, new.before_deal = self.lines, self.told, self.before_deal
         new.last_trick, new.round_last_trick = self.last_trick, self.round_last_trick
         new._count, new._lo, new._nc = self._count, self._lo, self._nc
         return new
@@ -217,8 +223,8 @@ class Kernel(FruitKernel):
             self.hands = []  # dealt by legal(), when first asked
         if self.log:
             spare = CARD_TEXT[self.spare] if self.spare >= 0 else None
-            self.said.append((-1, None, "round", {"round": self.round, "rounds": self.g.rounds,
-                                                  "dealer": self.dealer, "spare": spare}))
+            self.say(-1, None, "round", {"round": self.round, "rounds": self.g.rounds,
+                                                  "dealer": self.dealer, "spare": spare})
 
     def dealt(self) -> list[list[int]]:
         """This round's hands as the seed deals them (and the spare: the first card nobody holds)."""
@@ -309,28 +315,30 @@ class Kernel(FruitKernel):
             return CARD_TEXT[hand[self._lo + index]]
         return DECLARE_TEXT[hand[self._declarable(hand, index - self._nc)]]
 
-    def notations(self) -> list[str]:
-        """Every legal action's notation, in the public order."""
+    def actions(self) -> list[Action]:
+        """Every legal action's value, in the public order (shared values: ``ActionTable``; the value
+        moves' are made per position, their texts written when asked)."""
         count = self.legal()
         if count == 0:
             return []
         if self.phase == ADJUSTING:
-            return [self.notation(i) for i in range(count)]
+            return listing(self, count)
         hand = self.hands[self.act]
         if self.phase == CHOOSING:
-            return [CHOOSE_TEXT[card] for card in hand]
+            return list(map(getitem, CHOOSE_VALUES.rows(0, count), hand))
         lo, nc = self._lo, self._nc
-        out = [CARD_TEXT[card] for card in hand[lo:lo + nc]]
+        out = list(map(getitem, CARD_VALUES.rows(0, nc), hand[lo:lo + nc]))
         if count > nc:
             mask = self.colour_mask
-            out.extend([DECLARE_TEXT[card] for card in hand if not mask >> FRUIT_OF[card] & 1])
+            declarable = [card for card in hand if not mask >> FRUIT_OF[card] & 1]
+            out.extend(map(getitem, DECLARE_VALUES.rows(nc, count), declarable))
         return out
 
-    def apply(self, index: int) -> None:
+    def apply(self, index: int, text: str = "") -> None:
         count = self._count if self._count >= 0 else self.legal()
         if not 0 <= index < count:
             raise IndexError(f"legal action {index} of {count}")
-        action = self.notation(index) if self.log else None  # what the events name
+        action = (text or self.notation(index)) if self.log else None  # what the events name
         self._played.append(index)
         self._count = -1
         seat = self.act
@@ -356,7 +364,7 @@ class Kernel(FruitKernel):
                 data: dict[str, Any] = {"fruit": FRUITS[fruit], "delta": delta, "after": after}
                 if after == before:
                     data["stays"] = True
-                self.said.append((seat, action, "value", data))
+                self.say(seat, action, "value", data)
         if len(self.trick) < self.n:
             seat += 1
             self.act = 0 if seat == self.n else seat
@@ -370,7 +378,7 @@ class Kernel(FruitKernel):
             self.picks = self.picks.copy()
         self.picks[seat] = hand.pop(index)
         if self.log:  # the pick stays secret until all have picked: the event names neither card nor move
-            self.said.append((seat, None, "pick", {}))
+            self.say(seat, None, "pick", {})
         seat += 1
         if seat == self.n:
             seat = 0
@@ -389,9 +397,9 @@ class Kernel(FruitKernel):
         self.phase = PLAYING
         self.act = self.leader
         if self.log:
-            self.said.append((-1, None, "reveal", {
+            self.say(-1, None, "reveal", {
                 "colours": [FRUITS[fruit] for fruit in colours], "picks": [CARD_TEXT[p] for p in self.picks],
-                "values": {FRUITS[f]: values[f] for f in self.g.fruits if values[f]}}))
+                "values": {FRUITS[f]: values[f] for f in self.g.fruits if values[f]}})
 
     def _play_card(self, seat: int, index: int, action: str | None) -> bool:
         """Play the card of action ``index``; True if a value move comes first (one's own colour)."""
@@ -414,17 +422,17 @@ class Kernel(FruitKernel):
         if self.log:
             self.entries = [*self.entries, ("card", seat, CARD_TEXT[card], made_trump)]
             if made_trump:
-                self.said.append((seat, action, "trump", {"card": CARD_TEXT[card], "fruit": FRUITS[fruit],
-                                                        "before": before, "after": self.values[fruit]}))
+                self.say(seat, action, "trump", {"card": CARD_TEXT[card], "fruit": FRUITS[fruit],
+                                                        "before": before, "after": self.values[fruit]})
             else:
-                self.said.append((seat, action, "lead" if played == 0 else "card",
-                                  {"card": CARD_TEXT[card], "fruit": FRUITS[fruit]}))
+                self.say(seat, action, "lead" if played == 0 else "card",
+                                  {"card": CARD_TEXT[card], "fruit": FRUITS[fruit]})
         if fruit == self.colours[seat]:
             self.phase = ADJUSTING  # one's own colour: a value move comes first
             self.adjusting = seat
             if self.log:
-                self.said.append((seat, action, "own-colour", {"card": CARD_TEXT[card],
-                                                               "fruit": FRUITS[fruit]}))
+                self.say(seat, action, "own-colour", {"card": CARD_TEXT[card],
+                                                               "fruit": FRUITS[fruit]})
             return True
         return False
 
@@ -439,7 +447,7 @@ class Kernel(FruitKernel):
             if self.log:
                 self.aside = [*self.aside, *trick]
                 self.last_trick = (tuple(self.entries), -1)
-                self.said.append((-1, last, "set-aside", {"leader": leader}))
+                self.say(-1, last, "set-aside", {"leader": leader})
         else:
             winner = (leader + best) % n
             if self.cow:
@@ -453,8 +461,8 @@ class Kernel(FruitKernel):
                 self.taken = [cards if seat != winner else [*cards, *trick]
                               for seat, cards in enumerate(self.taken)]
                 self.last_trick = (tuple(self.entries), winner)
-                self.said.append((winner, last, "trick", {"winner": winner, "card": CARD_TEXT[card],
-                                                          "trump": FRUIT_OF[card] == self.trump}))
+                self.say(winner, last, "trick", {"winner": winner, "card": CARD_TEXT[card],
+                                                          "trump": FRUIT_OF[card] == self.trump})
             self.leader = leader = winner
         self.act = leader
         self.trick, self.entries, self.declared = [], [], -1
@@ -481,7 +489,7 @@ class Kernel(FruitKernel):
             self.points[seat] += totals[seat]
         if self.log:
             self.lines = self.lines + tuple(lines)
-            self.said.append((-1, None, "scored", {"round": self.round, "points": totals}))
+            self.say(-1, None, "scored", {"round": self.round, "points": totals})
         if self.round == self.g.rounds:
             self.phase, self.act, self.adjusting = OVER, -1, -1
             return

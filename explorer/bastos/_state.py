@@ -1,4 +1,4 @@
-"""The Bastos! state: one immutable value per position, actions as notation strings.
+"""The Bastos! state: one immutable value per position; actions are values (``str()``: the notation).
 
 The rules live in the kernel (``_kernel``): the state is a shell over one, as python-chess's board
 seen immutably: ``play()`` copies the kernel and applies the action to the copy, then tells the
@@ -99,7 +99,7 @@ class State(FruitState):
         if picks is not None:
             k.picks = [-1 if p is None else ORDER[p] for p in picks]
         k._count = -1
-        self._listed = None
+        self._legal_cache = None
 
     def _deck(self) -> list[str]:
         """The cards in play, in box order."""

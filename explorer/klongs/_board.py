@@ -209,7 +209,7 @@ class Board(KernelCore):
     "end" last."""
 
     __slots__ = ("_count", "_gc", "_gt", "_list", "_mcount", "_mopen", "_mready", "_msrc", "_pc",
-                 "_ss", "_tc", "_tg", "board", "cards", "causer", "discard", "each", "empty_big",
+                 "_ss", "_tc", "_tg", "board", "cards", "causer", "cow", "discard", "each", "empty_big",
                  "entered", "entry", "fewest", "final", "full", "hands", "idle", "immediate", "insp",
                  "isolated", "lines", "log", "market_days", "master", "merchants", "mindex", "mine", "mkind",
                  "move_first", "moved", "n", "occ", "one", "order", "owner", "passes", "pending", "phase",
@@ -248,6 +248,9 @@ class Board(KernelCore):
     hands: list[list[int]]
     stacks: list[list[int]]
     stocks: list[list[int]]
+    #: ``hands``, ``stacks`` and ``stocks`` (lists of lists) are shared with the kernel this one was
+    #: copied from (a public state's next kernel): copied before their first change (``_own``).
+    cow: bool
     discard: list[int]
     supply: list[int]
     cards: list[int]

@@ -44,7 +44,6 @@ from ._board import (
     Tables,
     any_left,
     boat_merchants,
-    mask_spaces,
     nth_space,
     stock_points,
 )
@@ -72,7 +71,7 @@ def build(t: Tables, players: int, rules: Mapping[str, Any], board: list[int], o
     k.entry = t.entries[1 if players != 2 else 0]
     k.board, k.owner = board, owner
     k.derive()
-    k.hands, k.stacks, k.stocks, k.discard = hands, stacks, stocks, []
+    k.hands, k.stacks, k.stocks, k.discard, k.cow = hands, stacks, stocks, [], False
     k.supply, k.cards, k.entered = supply, cards, entered
     k.step = step
     k.market_days = sum(1 for m in t.track_market[:step] if m)
@@ -112,9 +111,13 @@ class Kernel(Board):
         new.owner = self.owner.copy()
         new.occ, new.full, new.insp, new.thf, new.seen = self.occ, self.full, self.insp, self.thf, self.seen
         new.mine = self.mine.copy()
-        new.hands = [hand.copy() for hand in self.hands]
-        new.stacks = [stack.copy() for stack in self.stacks]
-        new.stocks = [stock.copy() for stock in self.stocks]
+        if log:  # a public state's next kernel: shared until changed (``_own``)
+            new.hands, new.stacks, new.stocks, new.cow = self.hands, self.stacks, self.stocks, True
+        else:
+            new.hands = [hand.copy() for hand in self.hands]
+            new.stacks = [stack.copy() for stack in self.stacks]
+            new.stocks = [stock.copy() for stock in self.stocks]
+            new.cow = False
         new.discard = self.discard.copy()
         new.supply = self.supply.copy()
         new.cards = self.cards.copy()
@@ -132,6 +135,14 @@ class Kernel(Board):
         new._msrc, new._mopen, new._list, new._ss = self._msrc, self._mopen, self._list, self._ss
         new._played = []
         return new
+
+    def _own(self) -> None:
+        """Copy the hands, stacks and stocks before changing one, where they are shared (``cow``)."""
+        if self.cow:
+            self.hands = [hand.copy() for hand in self.hands]
+            self.stacks = [stack.copy() for stack in self.stacks]
+            self.stocks = [stock.copy() for stock in self.stocks]
+            self.cow = False
 
     def start(self, seat: int, lines: tuple[ScoreLine, ...]) -> None:
         """Begin the game at ``seat``'s turn, with the start position's score ``lines``."""
@@ -245,50 +256,14 @@ class Kernel(Board):
             return "decline" if last else t.score[self._list[index]][self._ss[index]]
         return "draw:2" if index else "draw:1"
 
-    def notations(self) -> list[str]:
-        """Every legal action's notation, in order (what ``notation(i)`` says for each ``i``, written a
-        mask at a time: the public ``legal_actions()``)."""
-        count = self.legal()
-        phase = self.phase
-        if phase != TURN and phase != AFTER:
-            return [self.notation(i) for i in range(count)]
-        t = self.t
-        out: list[str] = []
-        if phase == TURN:
-            if self._pc:
-                spaces = mask_spaces(t, self._tg)
-                guarded: list[int] | None = None  # a thief's (``_gt`` is counted only with one in hand)
-                special = t.special
-                for boat in self.hands[self.act]:
-                    row = t.place[boat]
-                    if special[boat] == THIEF:
-                        if guarded is None:
-                            guarded = mask_spaces(t, self._gt)
-                        for space in guarded:
-                            out.append(row[space])
-                    else:
-                        for space in spaces:
-                            out.append(row[space])
-            else:
-                out.append("pass")
-            if count == len(out):
-                return out
-        opens = self._mopen
-        for k in range(len(opens)):
-            row = t.move[self._msrc[k]]
-            for dst in mask_spaces(t, opens[k]):
-                out.append(row[dst])
-        if phase == AFTER:
-            out.append("end")
-        return out
-
     # ---- applying -----------------------------------------------------------------------------
 
-    def apply(self, index: int) -> None:
+    def apply(self, index: int, text: str = "") -> None:
         count = self._count if self._count >= 0 else self.legal()
         if not 0 <= index < count:
             raise IndexError(f"legal action {index} of {count}")
-        text = self.notation(index) if self.log else ""
+        if self.log and not text:
+            text = self.notation(index)
         if self._state is not None:
             self._played.append(index)
         self._count = -1
@@ -317,6 +292,7 @@ class Kernel(Board):
                 space = self._list[index >> 1]
                 victim = self.owner[self.board[space]]
                 boat = self._take_off(space)
+                self._own()
                 (self.hands if to_hand else self.stocks)[seat].append(boat)
                 self._say(text, ("steal", space, "hand" if to_hand else "stock", boat, victim))
             self._after_placement()
@@ -344,6 +320,7 @@ class Kernel(Board):
             self._seek_scorer()
         else:  # DRAW
             self._say(text, ("draw", index + 1))
+            self._own()
             self.hands[seat].append(self.stacks[index].pop())
             self._refill(seat)
 
@@ -363,6 +340,7 @@ class Kernel(Board):
 
     def _place(self, text: str, seat: int, at: int, space: int) -> None:
         t = self.t
+        self._own()
         boat = self.hands[seat].pop(at)
         self.board[space] = boat
         bit = t.bit[space]
@@ -419,6 +397,7 @@ class Kernel(Board):
         for space in removed:
             boat = self._take_off(space)
             if space == keep and to_hand:
+                self._own()
                 self.hands[seat].append(boat)
             else:
                 self.discard.append(boat)
@@ -483,6 +462,7 @@ class Kernel(Board):
         if self.skip:
             self.skip = False
         else:
+            self._own()
             hand = self.hands[seat]
             stacks = self.stacks
             if len(stacks) == 1:
@@ -573,6 +553,7 @@ class Kernel(Board):
             self._line(who, f"{day} Market Day, landing {name}: {each}", value * count, rule, False)
             gains[COLOURS[who]] = value * count
         boat = self._take_off(remove)
+        self._own()
         self.stocks[seat].append(boat)
         self.master = landing
         self._say(text, ("score", landing, value, gains, remove, boat))

@@ -2,7 +2,8 @@
 
 Every action is a string (see the package docstring); :func:`parse` turns one into an :class:`Action`
 with named parts, so the state, the refusals and the view read the same fields instead of each
-splitting strings. :class:`Tables` keeps the interned notation strings ``legal_actions()`` returns.
+splitting strings. :class:`Tables` keeps the interned notation strings the kernel writes (``str()`` of a
+legal action's value).
 """
 
 from __future__ import annotations
@@ -124,7 +125,7 @@ def boat_words(face: dict[str, Any] | None) -> str:
 
 
 class Tables:
-    """Interned notation strings per edition, so legal_actions() builds lists without formatting, and
+    """Interned notation strings per edition, so an action's text is found rather than formatted, and
     each notation's parts as numbers (``decode``), so applying an action parses nothing.
 
     ``decode[notation]`` is ``(kind, a, b)``: place (boat, space), move (from, to), score (landing,

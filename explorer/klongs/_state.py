@@ -1,4 +1,4 @@
-"""The Bangkok Klongs state: one immutable value per position, actions as notation strings.
+"""The Bangkok Klongs state: one immutable value per position; actions are values (``str()``: the notation).
 
 The rules live in the kernel (``_kernel``): the state is a shell over one, as python-chess's board
 seen immutably: ``play()`` copies the kernel and applies the action to the copy. The fields the view
@@ -162,7 +162,7 @@ class State(KernelShell):
         self._k = build(tables_for(ed), n, self.rules, board, owner, hands, stacks, stocks, supply, cards,
                         entered, step)
         self._k.start(start.get("to_move", 0) if start else 0, lines)
-        self._listed = None
+        self._legal_cache = None
         self._applied()
 
     def _redeal(self, hands: Sequence[Sequence[int]], stacks: Sequence[Sequence[int]]) -> None:
@@ -171,7 +171,7 @@ class State(KernelShell):
         k.hands = [list(hand) for hand in hands]
         k.stacks = [list(stack) for stack in stacks]
         k._count = -1
-        self._listed = None
+        self._legal_cache = None
 
     def _deal_unseen(self, seat: int, rng: random.Random) -> None:
         # The boats the seat has not seen (board, discard, stocks and its own hand are in view) are

@@ -28,10 +28,21 @@ from __future__ import annotations
 import sys
 from bisect import bisect_left
 from collections.abc import Mapping
+from operator import getitem
 from typing import Any, Final, Literal
 
+from .._core.action import Action, ActionTable
 from .._core.state import ScoreLine, seeded
-from .._fruitbox.kernel import BANANA, CARD_TEXT, FRUIT_OF, RANK_OF, FruitKernel, deal, fruit_tables
+from .._fruitbox.kernel import (
+    BANANA,
+    CARD_TEXT,
+    CARD_VALUES,
+    FRUIT_OF,
+    RANK_OF,
+    FruitKernel,
+    deal,
+    fruit_tables,
+)
 from .._fruitbox.state import FRUITS
 
 FIRST: Final = 5  # a stall's majority
@@ -45,6 +56,9 @@ SELLERS_PER_PLAYER: Final = 9
 # notation compares by identity first, which keeps ``action in legal`` cheap.
 SELLER_TEXT: Final[list[str]] = [sys.intern(f"seller:{fruit}") for fruit in FRUITS]
 CART_TEXT: Final[list[str]] = [sys.intern(f"cart:{fruit}") for fruit in FRUITS]
+#: The values of the actions that are not cards, by fruit.
+SELLER_VALUES: Final = ActionTable(SELLER_TEXT)
+CART_VALUES: Final = ActionTable(CART_TEXT)
 
 Kind = Literal["card", "seller", "cart"]
 Play = tuple[int, Kind, str]  # one play of a trick: (seat, kind, the card for card plays, else the fruit)
@@ -212,7 +226,8 @@ def new_kernel(players: int, seed: int, rules: Mapping[str, Any], fruits: tuple[
     k.stalls = [0] * (len(FRUITS) * n)
     k.left = [SELLERS_PER_PLAYER] * n
     k.points = [0] * n
-    k.lines, k.summaries, k.said = (), (), []
+    k.lines, k.summaries = (), ()
+    k.told = k.before_deal = None
     k.last_trick = k.round_last_trick = None
     k.start_round(1, hands)
     return k
@@ -265,7 +280,7 @@ class Kernel(FruitKernel):
             new.won, new.piles, new.points = self.won.copy(), self.piles.copy(), self.points.copy()
         new.lines, new.summaries = self.lines, self.summaries
         new.last_trick, new.round_last_trick = self.last_trick, self.round_last_trick
-        new.said = []
+        new.told, new.before_deal = self.told, self.before_deal
         new._count, new._lo, new._nc = self._count, self._lo, self._nc
         return new
 
@@ -298,9 +313,9 @@ class Kernel(FruitKernel):
                 # a learner may still review it (every card of it was played face up, and the events
                 # name them) until this round's first trick is taken.
                 self.round_last_trick, self.last_trick = self.last_trick, None
-            self.said.append((-1, None, "round", {"round": number, "rounds": self.g.rounds,
+            self.say(-1, None, "round", {"round": number, "rounds": self.g.rounds,
                                                   "dealer": self.dealer, "leader": self.leader,
-                                                  "trump": FRUITS[self.trump]}))
+                                                  "trump": FRUITS[self.trump]})
 
     def dealt(self) -> list[list[int]]:
         """This round's hands as the seed deals them."""
@@ -345,18 +360,18 @@ class Kernel(FruitKernel):
             return SELLER_TEXT[self.led]
         return CART_TEXT[self.g.carts[self.trump][index - nc]]
 
-    def notations(self) -> list[str]:
-        """Every legal action's notation, in the public order."""
+    def actions(self) -> list[Action]:
+        """Every legal action's value, in the public order (shared values: ``ActionTable``)."""
         count = self.legal()
         if count == 0:
             return []
         lo, nc = self._lo, self._nc
-        out = [CARD_TEXT[card] for card in self.hands[self.act][lo:lo + nc]]
+        out = list(map(getitem, CARD_VALUES.rows(0, nc), self.hands[self.act][lo:lo + nc]))
         if count > nc:
             if self.trick:
-                out.append(SELLER_TEXT[self.led])
+                out.append(SELLER_VALUES.rows(nc, count)[0][self.led])
             else:
-                out.extend([CART_TEXT[fruit] for fruit in self.g.carts[self.trump]])
+                out.extend(map(getitem, CART_VALUES.rows(nc, count), self.g.carts[self.trump]))
         return out
 
     def _take_note(self, seat: int, card: int) -> None:
@@ -369,7 +384,7 @@ class Kernel(FruitKernel):
         elif not self.trumped and fruit == self.led and card > self.best_card:
             self.best, self.best_card = seat, card
 
-    def apply(self, index: int) -> None:
+    def apply(self, index: int, text: str = "") -> None:
         count = self._count if self._count >= 0 else self.legal()
         if not 0 <= index < count:
             raise IndexError(f"legal action {index} of {count}")
@@ -391,8 +406,8 @@ class Kernel(FruitKernel):
             trick.append(card)
             self.cards += 1
             if self.log:
-                self.said.append((seat, CARD_TEXT[card], "card", {"card": CARD_TEXT[card],
-                                  "fruit": FRUITS[FRUIT_OF[card]], "value": RANK_OF[card]}))
+                self.say(seat, CARD_TEXT[card], "card", {"card": CARD_TEXT[card],
+                                  "fruit": FRUITS[FRUIT_OF[card]], "value": RANK_OF[card]})
         elif trick:  # a seller to the led fruit's stall
             led = self.led
             if self.cow:
@@ -402,14 +417,14 @@ class Kernel(FruitKernel):
             self.placed[seat] += 1
             trick.append(SELLER_PLAY + led)
             if self.log:
-                self.said.append((seat, SELLER_TEXT[led], "seller", {"fruit": FRUITS[led]}))
+                self.say(seat, SELLER_TEXT[led], "seller", {"fruit": FRUITS[led]})
         else:  # the cart moves: that fruit is trump from now on
             fruit = self.g.carts[self.trump][index - nc]
             self.trump = fruit
             self.cart = True
             trick.append(CART_PLAY + fruit)
             if self.log:
-                self.said.append((seat, CART_TEXT[fruit], "cart", {"fruit": FRUITS[fruit]}))
+                self.say(seat, CART_TEXT[fruit], "cart", {"fruit": FRUITS[fruit]})
         if len(trick) < self.n:
             seat += 1
             self.act = 0 if seat == self.n else seat
@@ -441,8 +456,8 @@ class Kernel(FruitKernel):
             last = self.trick[-1]
             action = CARD_TEXT[last] if last < SELLER_PLAY else SELLER_TEXT[last - SELLER_PLAY] \
                 if last < CART_PLAY else CART_TEXT[last - CART_PLAY]
-            self.said.append((winner, action, "trick", {"winner": winner, "card": CARD_TEXT[card],
-                                                        "trump": FRUIT_OF[card] == self.trump}))
+            self.say(winner, action, "trick", {"winner": winner, "card": CARD_TEXT[card],
+                                                        "trump": FRUIT_OF[card] == self.trump})
             self.last_trick = (self.plays(), winner)
         self.trick = []
         self.led = self.best = self.best_card = -1
@@ -490,4 +505,4 @@ class Kernel(FruitKernel):
             "placed": list(self.placed),
             "points": totals,
         })
-        self.said.append((-1, None, "scored", {"round": self.round, "points": totals}))
+        self.say(-1, None, "scored", {"round": self.round, "points": totals})

@@ -1,4 +1,4 @@
-"""The Tindahan state: one immutable value per position, actions as notation strings.
+"""The Tindahan state: one immutable value per position; actions are values (``str()``: the notation).
 
 The rules live in the kernel (``_kernel``): the state is a shell over one, as python-chess's board
 seen immutably: ``play()`` copies the kernel and applies the action to the copy, then tells the
@@ -82,7 +82,7 @@ class State(FruitState):
         k = self._k = self._k.copy()
         k.hands = [sorted(ORDER[card] for card in hand) for hand in hands]
         k._count = -1
-        self._listed = None
+        self._legal_cache = None
 
     def _unseen(self, seat: int) -> tuple[list[str], set[str], dict[int, int]]:
         return deck(self.fruits), set(), {}

@@ -33,7 +33,7 @@ with check_section("Check: the engine's numbers beside the book's"):
     def market_moves(state):
         """The places each hand card may take now, as the engine lists them."""
         moves = {}
-        for action in state.legal_actions():
+        for action in map(str, state.legal_actions()):
             card, _, place = action.removeprefix("market:").partition("@")
             moves.setdefault(card, []).append(place)
         return moves

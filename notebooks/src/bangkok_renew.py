@@ -71,7 +71,7 @@ with check_section('Check: Only lines with something to swap'):
                     ["ZZ!3ZB . .", "BB!3BF . .", "FF!3PF . ."], ["F!4P . .", "P!4Z . .", "Z!4B . ."]],
     })
     show_port(late)
-    print([a for a in late.legal_actions() if a.startswith("renew:")])
+    print([a for a in map(str, late.legal_actions()) if a.startswith("renew:")])
     refusal(late, "renew:R1")
     rule("bangkok.renew.pile-empty")
 

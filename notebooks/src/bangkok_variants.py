@@ -116,7 +116,7 @@ with check_section('Check: The expert version: one chilli card per column too'):
     for name, options in readings.items():
         start = explorer.new_game("bangkok", players=2, seed=1, start=position, **options)
         taken[name] = start.play(start.collections("PZ", "R1R").actions[0])
-        places = [a.rpartition("@")[2] for a in taken[name].legal_actions() if a.startswith("market:P!1P@")]
+        places = [a.rpartition("@")[2] for a in map(str, taken[name].legal_actions()) if a.startswith("market:P!1P@")]
         by_rule(f"places for P!1P, {name}", expected[name], places)
     show_market(taken["expert"])
     refusal(taken["expert"], "market:P!1P@a3")

@@ -162,7 +162,7 @@ with check_section('Check: A trick with the donkey cart'):
     print(f"B may not send a seller: {refusal.rule}")
     print(f"  {refusal.reason}")
     check("rule that stops B's seller", "tindahan.cart.next-must-play", refusal.rule)
-    print("B's choices:", ", ".join(after_a.legal_actions()))
+    print("B's choices:", ", ".join(map(str, after_a.legal_actions())))
     after_b = after_a.play("banana-10")
     describe(after_b)
     check("led fruit", "banana", after_b.led)
@@ -173,7 +173,7 @@ with check_section('Check: A trick with the donkey cart'):
 
 # %%
 with check_section('Check: A trick with the donkey cart'):
-    print("C's choices:", ", ".join(after_b.legal_actions()))
+    print("C's choices:", ", ".join(map(str, after_b.legal_actions())))
     refusal = after_b.check("seller:mango")
     print(f"a seller to the mango stall: {refusal.rule}")
     print(f"  {refusal.reason}")
